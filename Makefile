@@ -1,0 +1,54 @@
+# Entry points of the harness: see README.md.
+#   make test              set up, boot, run every test
+#   make run [CMD='...']   set up, boot, run CMD (default: the perf ftrace job)
+#   make shell             set up, boot, interactive shell in the guest
+
+BUILD ?= $(CURDIR)/build
+SHARE ?= $(CURDIR)
+export BUILD SHARE CMD
+
+INITRD := $(BUILD)/initramfs.cpio.gz
+KERNEL := $(BUILD)/kernel-debug/arch/x86/boot/bzImage
+
+COMMON_CONFIG := kernel-config/base.config kernel-config/tracing.config \
+		 kernel-config/ftrace-selftests.config \
+		 kernel-config/refcount-tests.config
+DEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-debug.config
+NODEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-nodebug.config
+
+.PHONY: all deps tree kernel-debug kernel-nodebug perf initramfs setup test run shell clean
+
+all: test
+
+deps:
+	@scripts/install-deps.sh
+
+tree: deps
+	@scripts/prepare-tree.sh
+
+kernel-debug: tree
+	@scripts/build-kernel.sh debug $(DEBUG_CONFIG) >/dev/null
+
+kernel-nodebug: tree
+	@scripts/build-kernel.sh nodebug $(NODEBUG_CONFIG) >/dev/null
+
+perf: tree
+	@scripts/build-perf.sh >/dev/null
+
+initramfs: perf
+	@initramfs/build-initramfs.sh $(INITRD) >/dev/null
+
+setup: kernel-debug initramfs
+
+test: setup kernel-nodebug
+	@KUNIT_SUITES=refcount tests/run-tests.sh
+
+run: setup
+	@scripts/run-in-guest.sh $(KERNEL) $(INITRD) "$${CMD:-main-job}"
+
+shell: setup
+	@mkdir -p $(BUILD)/results/shell
+	@qemu/boot.sh shell $(KERNEL) $(INITRD) $(BUILD)/results/shell
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,47 @@
+#!/bin/bash
+# boot.sh MODE KERNEL INITRD RESULTS [VARIANT]
+# Boot the guest under QEMU.  MODE is passed to the guest's init (run, test,
+# shell or probe).  SHARE (default: cwd) and RESULTS are shared over 9p;
+# the guest leaves its exit status in RESULTS/exit-status.  TIMEOUT seconds
+# (not for shell) bound the whole run: a guest that hangs fails it.
+set -euo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
+
+mode=$1
+kernel=$2
+initrd=$3
+results=$4
+variant=${5:-default}
+share=${SHARE:-$PWD}
+timeout=${TIMEOUT:-900}
+accel=$("$REPO/qemu/pick-accel.sh" "$kernel" "$initrd")
+
+rm -f "$results/exit-status"
+mkdir -p "$results"
+append="console=ttyS0 panic=-1 oops=panic harness.mode=$mode harness.variant=$variant"
+[ "$mode" = test ] || append="$append quiet"
+
+qemu=(
+	qemu-system-x86_64 -accel "$accel" -cpu max -smp 4 -m 2048
+	-kernel "$kernel" -initrd "$initrd" -append "$append" -no-reboot
+	-fsdev "local,id=share,path=$share,security_model=none"
+	-device "virtio-9p-pci,fsdev=share,mount_tag=share"
+	-fsdev "local,id=results,path=$results,security_model=none"
+	-device "virtio-9p-pci,fsdev=results,mount_tag=results"
+)
+
+if [ "$mode" = shell ]; then
+	exec "${qemu[@]}" -nographic
+fi
+
+set +e
+timeout -k 5 "$timeout" "${qemu[@]}" -display none -monitor none \
+	-serial stdio </dev/null
+status=$?
+set -e
+if [ $status -eq 124 ] || [ $status -eq 137 ]; then
+	die "guest did not finish within ${timeout}s"
+fi
+[ -s "$results/exit-status" ] ||
+	die "guest stopped without reporting a result (qemu exit $status)"
+exit "$(cat "$results/exit-status")"

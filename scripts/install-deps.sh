@@ -1,0 +1,23 @@
+#!/bin/bash
+# Install the Debian packages the harness needs, where they are missing.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+PACKAGES=(
+	linux-source-6.1 quilt ccache bc bison flex cpio xz-utils kmod
+	libelf-dev libdw-dev libssl-dev libtraceevent-dev pkg-config
+	qemu-system-x86 busybox-static gcc make python3
+)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
+		grep -q "install ok installed" || missing+=("$pkg")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+[ "$(id -u)" -eq 0 ] || die "need root to install: ${missing[*]}"
+step "installing ${missing[*]}"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	"${missing[@]}" >/dev/null

@@ -1,0 +1,22 @@
+# Common settings for the harness scripts; sourced, not run.
+# shellcheck shell=bash
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$REPO/build}
+TREE=$BUILD/linux
+TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+# ccache lives outside the clone so that CI's fresh clones reuse it.
+# Paths are made relative to the build directory, so clones in other
+# folders hit the same cache entries.
+export CCACHE_DIR=${CCACHE_DIR:-/var/cache/perf-ftrace-harness/ccache}
+export CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=true
+JOBS=${JOBS:-$(nproc)}
+
+die() {
+	echo "error: $*" >&2
+	exit 1
+}
+
+step() {
+	echo ">>> $*" >&2
+}
