@@ -16,7 +16,7 @@ COMMON_CONFIG := kernel-config/base.config kernel-config/tracing.config \
 DEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-debug.config
 NODEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-nodebug.config
 
-.PHONY: all deps tree kernel-debug kernel-nodebug perf initramfs setup test run shell clean
+.PHONY: all deps tree kernel-debug kernel-nodebug perf perf-unpatched initramfs setup test run shell fuzz clean
 
 all: test
 
@@ -35,7 +35,14 @@ kernel-nodebug: tree
 perf: tree
 	@scripts/build-perf.sh >/dev/null
 
-initramfs: perf
+# An unpatched perf of the same version, to prove it reads our perf.header.
+perf-unpatched: deps
+	@mkdir -p $(BUILD)/no-patches && : >$(BUILD)/no-patches/series
+	@TREE=$(BUILD)/linux-unpatched SERIES_DIR=$(BUILD)/no-patches \
+		scripts/prepare-tree.sh
+	@scripts/build-perf.sh $(BUILD)/linux-unpatched $(BUILD)/perf-unpatched >/dev/null
+
+initramfs: perf perf-unpatched
 	@initramfs/build-initramfs.sh $(INITRD) >/dev/null
 
 setup: kernel-debug initramfs
@@ -49,6 +56,11 @@ run: setup
 shell: setup
 	@mkdir -p $(BUILD)/results/shell
 	@qemu/boot.sh shell $(KERNEL) $(INITRD) $(BUILD)/results/shell
+
+# Fuzz the ring-buffer page decoder for FUZZ_SECONDS (libFuzzer, clang).
+FUZZ_SECONDS ?= 120
+fuzz: tree
+	@tests/fuzz/run.sh $(BUILD)/linux $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(BUILD)

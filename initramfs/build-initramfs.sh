@@ -24,6 +24,11 @@ install -m 0755 "$here/main-job.sh" "$root/usr/bin/main-job"
 
 mkdir -p "$root/tests"
 cp -r "$REPO/tests/guest" "$root/tests/guest"
+for src in "$REPO"/tests/guest/workloads/*.c; do
+	gcc -static -O2 -Wall -o "$root/tests/guest/workloads/$(basename "$src" .c)" "$src"
+done
+[ -x "$BUILD/perf-unpatched/perf" ] &&
+	"$here/copy-binary.sh" "$root" "$BUILD/perf-unpatched/perf" /tests/guest/perf-6.1
 install -m 0755 "$REPO/tests/run-guest-tests.sh" "$root/tests/"
 cp -r "$TREE/tools/testing/selftests/ftrace" "$root/tests/ftrace"
 mkdir -p "$root/tests/lkdtm"

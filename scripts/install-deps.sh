@@ -7,6 +7,7 @@ PACKAGES=(
 	linux-source-6.1 quilt ccache bc bison flex cpio xz-utils kmod
 	libelf-dev libdw-dev libssl-dev libtraceevent-dev pkg-config
 	qemu-system-x86 busybox-static gcc make python3
+	clang libclang-rt-14-dev
 )
 
 missing=()

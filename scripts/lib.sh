@@ -3,7 +3,7 @@
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$REPO/build}
-TREE=$BUILD/linux
+TREE=${TREE:-$BUILD/linux}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 # ccache lives outside the clone so that CI's fresh clones reuse it.
 # Paths are made relative to the build directory, so clones in other

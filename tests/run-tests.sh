@@ -48,6 +48,8 @@ guest_run() {
 	} | sed -E "s/^((not )?ok) - /\1 - [$variant] /"
 }
 
+# Host tests run the host-built patched perf.
+export PERF=$BUILD/perf/perf
 for t in "$REPO"/tests/host/*.sh; do
 	echo "# host: ${t##*/}"
 	"$t"

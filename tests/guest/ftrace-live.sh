@@ -1,0 +1,111 @@
+#!/bin/sh
+# perf ftrace live: function_graph and function output, -p and -C
+# targets, and the tracefs state is restored after every run.
+. /tests/guest/lib.sh
+. "$(dirname "$0")/ftrace-state.inc"
+
+[ "$(id -u)" -eq 0 ] || { skip "perf ftrace live" "not root"; exit 0; }
+[ -e $T/trace ] || { skip "perf ftrace live" "no tracefs"; exit 0; }
+
+# Setting a tracer expands the ring buffer for good: do it before taking
+# the reference state.
+echo nop >$T/current_tracer
+custom_state
+ftrace_state >state.custom
+
+# writer: a loop of write() calls, for -p and -C targets
+writer() { while :; do echo x >/dev/null; done; }
+
+# function tracer: func <-parent lines
+perf ftrace live -t function -T '*nanosleep*' sleep 1 \
+	>func.out 2>func.err
+status=$?
+if [ $status -eq 0 ] && grep -qE 'nanosleep <-' func.out; then
+	pass "live -t function shows 'func <-parent' lines"
+else
+	fail "live -t function shows 'func <-parent' lines (exit $status)"
+	head -20 func.out func.err | diag
+fi
+state_check "live function" state.custom
+
+# -p: only the target, not the other writer
+writer & target=$!
+writer & other=$!
+perf ftrace live -t function -T ksys_write -p $target >pid.out 2>pid.err &
+perf=$!
+sleep 3
+kill -INT $perf
+wait $perf
+status=$?
+kill $target $other
+wait $target $other 2>/dev/null
+lines=$(grep -c 'ksys_write <-' pid.out)
+others=$(grep 'ksys_write <-' pid.out | grep -vc -- "-$target ")
+if [ $status -eq 0 ] && [ "$lines" -gt 0 ] && [ "$others" -eq 0 ]; then
+	pass "live -p traces the target only ($lines events)"
+else
+	fail "live -p traces the target only (exit $status, $lines events, $others from others)"
+	head -10 pid.out pid.err | diag
+fi
+state_check "live -p + SIGINT" state.custom
+
+# -C 1: only CPU 1
+pids=
+for i in 1 2 3 4; do writer & pids="$pids $!"; done
+perf ftrace live -t function -T ksys_write -C 1 >cpu.out 2>cpu.err &
+perf=$!
+sleep 3
+kill -TERM $perf
+wait $perf
+status=$?
+kill $pids
+wait $pids 2>/dev/null
+lines=$(grep -c 'ksys_write <-' cpu.out)
+others=$(grep 'ksys_write <-' cpu.out | grep -vc '\[001\]')
+if [ $status -eq 0 ] && [ "$lines" -gt 0 ] && [ "$others" -eq 0 ]; then
+	pass "live -C 1 shows CPU 1 only ($lines events)"
+else
+	fail "live -C 1 shows CPU 1 only (exit $status, $lines events, $others elsewhere)"
+	head -10 cpu.out cpu.err | diag
+fi
+state_check "live -C + SIGTERM" state.custom
+
+# 'trace' is still an alias, and no target is a usage error
+perf ftrace trace -t function -T '*nanosleep*' sleep 0 >alias.out 2>&1
+check "'trace' is an alias of 'live'" test $? -eq 0
+perf ftrace live >usage.out 2>&1
+status=$?
+if [ $status -ne 0 ] && grep -q 'Usage: perf ftrace' usage.out; then
+	pass "live without command or target prints the usage"
+else
+	fail "live without command or target prints the usage (exit $status)"
+fi
+
+# bad inputs change nothing
+perf ftrace live -t nosuch sleep 0 >/dev/null 2>err; one_line_error "live unknown tracer" err $?
+perf ftrace live -p 999999 >/dev/null 2>err; one_line_error "live missing pid" err $?
+perf ftrace live -C 64 >/dev/null 2>err; one_line_error "live offline CPU" err $?
+perf ftrace live /nonexistent/cmd >/dev/null 2>err; one_line_error "live bad command" err $?
+grep -q "cannot execute '/nonexistent/cmd': No such file or directory" err
+check "live bad command message" test $? -eq 0
+state_check "live bad inputs" state.custom
+
+# function_graph (default tracer): the nanosleep path as a call graph.
+# Last, because switching function_graph off can take minutes under TCG.
+if [ -n "$FTRACE_TEST_NO_GRAPH" ]; then
+	skip "function_graph tests" "FTRACE_TEST_NO_GRAPH set"
+else
+	perf ftrace live -G '*sys*nanosleep' sleep 1 >graph.out 2>graph.err
+	status=$?
+	if [ $status -eq 0 ] && grep -qE 'nanosleep\(\) \{' graph.out &&
+	   grep -qE '^ *[0-9]+\).*\| +\}' graph.out; then
+		pass "live sleep 1 shows nanosleep as a function_graph"
+	else
+		fail "live sleep 1 shows nanosleep as a function_graph (exit $status)"
+		head -20 graph.out graph.err | diag
+	fi
+	state_check "live function_graph" state.custom
+
+fi
+
+default_state

@@ -1,0 +1,148 @@
+#!/bin/sh
+# perf ftrace show / report on real recordings: exact event counts, time
+# order, balanced call graphs, report overheads adding to 100%.
+[ -r /tests/guest/lib.sh ] && . /tests/guest/lib.sh
+
+T=/sys/kernel/tracing
+WORKLOADS=${WORKLOADS:-/tests/guest/workloads}
+N=100
+
+r_ok() { echo "ok - $*"; }
+r_fail() { echo "not ok - $*"; }
+r_check() { d=$1; shift; if "$@"; then r_ok "$d"; else r_fail "$d"; fi; }
+r_skip() { echo "ok - $1 # SKIP $2"; }
+r_diag() { sed 's/^/# /'; }
+
+[ "$(id -u)" -eq 0 ] || { r_skip "perf ftrace show/report" "not root"; exit 0; }
+[ -e $T/trace ] || { r_skip "perf ftrace show/report" "no tracefs"; exit 0; }
+if ! perf ftrace show -h 2>&1 | grep -q 'perf ftrace show'; then
+	r_fail "perf has ftrace show"
+	exit 0
+fi
+if [ ! -x "$WORKLOADS/getppid-loop" ]; then
+	r_skip "perf ftrace show/report" "no getppid-loop workload"
+	exit 0
+fi
+
+# the traceable getppid function, and the names kallsyms has for its address
+fn=$(grep -E '^(__x64_sys_getppid|__do_sys_getppid|sys_getppid)$' \
+	$T/available_filter_functions | head -1)
+[ -n "$fn" ] || { r_skip "perf ftrace show/report" "no traceable getppid"; exit 0; }
+addr=$(grep " $fn\$" /proc/kallsyms | head -1 | cut -d' ' -f1)
+names=$(grep "^$addr [tT] " /proc/kallsyms | cut -d' ' -f3 | tr '\n' '|')
+names="(${names%|})"
+echo "# tracing $fn, known as $names"
+
+# timestamps in show output never go backwards
+time_ordered() {
+	awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) {
+		t = $i; sub(":", "", t); t += 0
+		if (t < last) { print "backwards at line " NR ": " $0; bad = 1 }
+		last = t; break } } END { exit bad }' "$1"
+}
+
+# every task's call graph has as many '{' as '}'
+balanced() {
+	awk '/funcgraph_(entry|exit)/ {
+		task = $1
+		if ($0 ~ /\(\) \{$/) opens[task]++
+		if ($0 ~ /\} \/\*/) closes[task]++
+		seen[task] = 1 }
+	END { for (t in seen) if (opens[t] != closes[t]) {
+		print t ": " opens[t] " entries, " closes[t] " exits"; bad = 1 }
+		exit bad }' "$1"
+}
+
+# overheads add up to 100 (each value is rounded to 0.01)
+sum_100() {
+	awk '/^ *[0-9.]+%/ { s += $1; n++ }
+	END { tol = 0.1; if (n * 0.005 > tol) tol = n * 0.005
+		printf "# overhead sum %.2f over %d lines\n", s, n
+		exit !(s > 100 - tol && s < 100 + tol) }' "$1"
+}
+
+# --- function tracer -----------------------------------------------------
+timeout 400 perf ftrace record -t function -T "$fn" -o func \
+	"$WORKLOADS/getppid-loop" $N </dev/null >frec.out 2>frec.err
+r_check "record function of getppid-loop $N" test $? -eq 0
+perf ftrace show -i func.dir >fshow.out 2>fshow.err
+r_check "show function exits 0" test $? -eq 0
+head -5 fshow.out | r_diag
+n=$(grep -Ec "function: +$names <-- " fshow.out)
+r_check "show has exactly $N '$fn <-- parent' lines ($n)" test "$n" -eq $N
+r_check "show function timestamps do not go backwards" time_ordered fshow.out
+perf ftrace report -i func >freport.out 2>freport.err
+r_check "report function exits 0" test $? -eq 0
+grep -q "^# Samples: $N of event 'ftrace:function'" freport.out
+r_check "report function has $N samples" test $? -eq 0
+r_check "report function overheads add to 100%" sum_100 freport.out
+grep '%' freport.out | head -5 | r_diag
+
+# --- function_graph ----------------------------------------------------
+timeout 400 perf ftrace record -G "$fn" -o graph "$WORKLOADS/getppid-loop" $N \
+	</dev/null >rec.out 2>rec.err
+r_check "record function_graph of getppid-loop $N" test $? -eq 0
+r_diag <rec.err
+
+perf ftrace show -i graph >show.out 2>show.err
+r_check "show function_graph exits 0" test $? -eq 0
+r_diag <show.err
+head -20 show.out | r_diag
+calls=$(grep -Ec "funcgraph_entry: .*  $names\(\)" show.out)
+r_check "show has exactly $N calls of $fn ($calls)" test "$calls" -eq $N
+r_check "show timestamps do not go backwards" time_ordered show.out
+r_check "show call graph balanced per task" balanced show.out
+r_check "show has no lost events" test "$(grep -c 'LOST' show.out)" -eq 0
+grep -Eq "  $names(\(\);|\(\) \{)\$" show.out
+r_check "show resolves $fn from the recorded kallsyms" test $? -eq 0
+grep -q '^ *getppid-loop-[0-9]* *\[' show.out
+r_check "show names the task from the saved cmdlines" test $? -eq 0
+
+perf ftrace report -i graph >report.out 2>report.err
+r_check "report function_graph exits 0" test $? -eq 0
+r_diag <report.err
+grep -v '^# \(event\|missing\|cpu\|sibling\|CPU\|node\|core\)' report.out | head -30 | r_diag
+r_check "report overheads add to 100%" sum_100 report.out
+grep -Eq "^ *[0-9.]+% +$N +getppid-loop +\[kernel\.kallsyms\] +\[k\] $names\$" report.out
+r_check "report has $fn with $N calls" test $? -eq 0
+for h in 'captured on' hostname 'os release' 'perf version' arch nrcpus cpudesc \
+	 'total memory' cmdline; do
+	grep -q "^# $h" report.out || echo "missing '# $h'"
+done >hdr.miss
+r_check "report header has the perf report fields" test ! -s hdr.miss
+r_diag <hdr.miss
+grep -q "^# Samples: [0-9]* of event 'ftrace:funcgraph_exit'" report.out
+r_check "report Samples line" test $? -eq 0
+
+perf ftrace report -i graph --weight=total -s pid,cpu,symbol >total.out 2>&1
+r_check "report --weight=total -s pid,cpu,symbol" test $? -eq 0
+r_check "report --weight=total adds to 100%" sum_100 total.out
+perf ftrace report -i graph --weight=count >count.out 2>&1
+r_check "report --weight=count adds to 100%" sum_100 count.out
+perf ftrace report -i graph -D >dump.out 2>&1
+r_check "report -D exits 0" test $? -eq 0
+r_check "report -D dumps $N+ entries" test "$(grep -c 'ftrace:funcgraph_entry' dump.out)" -ge $N
+
+# -C: only the given CPU
+perf ftrace show -i graph -C 0 >cpu0.out 2>&1
+r_check "show -C 0 exits 0" test $? -eq 0
+r_check "show -C 0 shows only CPU 0" test "$(grep -v '^CPU:0 ' cpu0.out | grep -vc '\[000\]')" -eq 0
+
+# --- a damaged copy fails cleanly ------------------------------------------
+cp -r func.dir broken.dir
+for f in broken.dir/trace-cpu*.buf; do
+	[ -s "$f" ] || continue
+	printf '\377\377\377\377' | dd of="$f" bs=1 seek=8 conv=notrunc 2>/dev/null
+	break
+done
+perf ftrace report -i broken >/dev/null 2>broken.err
+st=$?
+good=1
+[ $st -ne 0 ] || good=0
+[ $st -lt 128 ] || [ $st -eq 255 ] || good=0
+[ "$(wc -l <broken.err)" -eq 1 ] || good=0
+grep -q 'trace-cpu[0-9]*\.buf: offset 8 ' broken.err || good=0
+r_check "damaged buffer: non-zero exit, one line naming the file (status $st)" \
+	test $good -eq 1
+r_diag <broken.err
+exit 0

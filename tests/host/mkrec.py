@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Write a synthetic 'perf ftrace record' directory, for tests without tracefs.
+
+  mkrec.py DIR [--tracer function|function_graph] [--cpus N] [--iter N]
+               [--lost CPU] [--no-kallsyms] [--header-only]
+
+DIR gets perf.header (perf.data: tracepoint attrs, header features,
+tracing data with the 6.1 ftrace formats, kallsyms, saved cmdlines, one
+sample per CPU) and trace-cpuN.buf files (ring buffer pages, as read from
+trace_pipe_raw).  The workload is deterministic, see workload() below, so
+tests can check exact counts and times.
+"""
+import argparse
+import os
+import struct
+
+PAGE = 4096
+HDR = 16            # u64 timestamp + 64-bit commit
+DATA = PAGE - HDR
+ID_FUNCTION, ID_GRAPH_EXIT, ID_GRAPH_ENTRY = 1, 10, 11
+
+COMMON = """\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;
+\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;
+\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;
+\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;
+"""
+FORMATS = {
+    "function": (ID_FUNCTION, """\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;
+\tfield:unsigned long parent_ip;\toffset:16;\tsize:8;\tsigned:0;
+""", '" %ps <-- %ps", (void *)REC->ip, (void *)REC->parent_ip'),
+    "funcgraph_exit": (ID_GRAPH_EXIT, """\tfield:unsigned long func;\toffset:8;\tsize:8;\tsigned:0;
+\tfield:int depth;\toffset:16;\tsize:4;\tsigned:1;
+\tfield:unsigned int overrun;\toffset:20;\tsize:4;\tsigned:0;
+\tfield:unsigned long long calltime;\toffset:24;\tsize:8;\tsigned:0;
+\tfield:unsigned long long rettime;\toffset:32;\tsize:8;\tsigned:0;
+""", '"<-- %ps (%d) (start: %llx  end: %llx) over: %d", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth'),
+    "funcgraph_entry": (ID_GRAPH_ENTRY, """\tfield:unsigned long func;\toffset:8;\tsize:8;\tsigned:0;
+\tfield:int depth;\toffset:16;\tsize:4;\tsigned:1;
+""", '"--> %ps (%d)", (void *)REC->func, REC->depth'),
+}
+
+HEADER_PAGE = """\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;
+\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;
+\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;
+\tfield: char data;\toffset:16;\tsize:4080;\tsigned:1;
+"""
+HEADER_EVENT = """# compressed entry header
+\ttype_len    :    5 bits
+\ttime_delta  :   27 bits
+\tarray       :   32 bits
+
+\tpadding     : type == 29
+\ttime_extend : type == 30
+\ttime_stamp : type == 31
+\tdata max type_len  == 28
+"""
+
+SYMS = [
+    (0xffffffff81000000, "T", "_stext", None),
+    (0xffffffff81001000, "T", "do_syscall_64", None),
+    (0xffffffff81001800, "T", "__x64_sys_getppid", None),
+    (0xffffffff81002000, "t", "task_tgid_vnr", None),
+    (0xffffffff81002800, "T", "__rcu_read_lock", None),
+    (0xffffffff81003000, "T", "ksys_write", None),
+    (0xffffffff81003800, "T", "vfs_write", None),
+    (0xffffffff81004000, "D", "some_data", None),
+    (0xffffffffc0001000, "t", "dummy_xmit", "dummy"),
+    (0xffffffffc0001800, "t", "dummy_stats", "dummy"),
+]
+ADDR = {s[2]: s[0] for s in SYMS}
+CMDLINES = dict([(100 + c, "getppid-loop") for c in range(32)] +
+                [(200 + c, "writer") for c in range(32)])
+
+
+def fmt_file(name):
+    eid, fields, pf = FORMATS[name]
+    return ("name: %s\nID: %d\nformat:\n%s\n%s\nprint fmt: %s\n" %
+            (name, eid, COMMON, fields, pf)).encode()
+
+
+def workload(tracer, cpus, iters):
+    """Per CPU list of (ts, payload).  CPU c runs task 100 + c (getppid-loop)
+    when c is even, else 200 + c (writer)."""
+    out = {}
+    for cpu in range(cpus):
+        pid = 100 + cpu if cpu % 2 == 0 else 200 + cpu
+        ts = 1000000000 + cpu * 333
+        evs = []
+
+        def common(eid):
+            return struct.pack("<HBBi", eid, 0, 0, pid)
+
+        def call(name, depth, children, self_ns):
+            nonlocal ts
+            start = ts
+            if tracer == "function":
+                evs.append((ts, common(ID_FUNCTION) +
+                            struct.pack("<QQ", ADDR[name] + 4,
+                                        ADDR["do_syscall_64"] + 0x40)))
+            else:
+                evs.append((ts, common(ID_GRAPH_ENTRY) +
+                            struct.pack("<Qi", ADDR[name], depth)))
+            ts += self_ns // 2
+            for c in children:
+                call(c[0], depth + 1, c[1], c[2])
+            ts += self_ns - self_ns // 2
+            if tracer != "function":
+                evs.append((ts, common(ID_GRAPH_EXIT) +
+                            struct.pack("<QiIQQ", ADDR[name], depth, 0,
+                                        start, ts)))
+            ts += 100
+
+        for i in range(iters):
+            if cpu % 2 == 0:
+                # do_syscall_64 2000ns self, getppid 1000 self, tgid 500
+                call("do_syscall_64", 0,
+                     [("__x64_sys_getppid", [("task_tgid_vnr", [], 500),
+                                             ("__rcu_read_lock", [], 20000)], 1000)],
+                     2000)
+            else:
+                call("ksys_write", 0,
+                     [("vfs_write", [("dummy_xmit", [], 3000)], 1500)], 700)
+            if i == iters // 2:
+                ts += 5 << 27      # force a time extend
+        out[cpu] = evs
+    return out
+
+
+def pad4(b):
+    return b + b"\0" * (-len(b) % 4)
+
+
+def encode_event(delta, payload):
+    payload = pad4(payload)
+    out = b""
+    if delta >= 1 << 27:
+        out += struct.pack("<II", 30 | ((delta & ((1 << 27) - 1)) << 5),
+                           delta >> 27)
+        delta = 0
+    n = len(payload)
+    if n <= 112:
+        out += struct.pack("<I", (n // 4) | (delta << 5)) + payload
+    else:
+        out += struct.pack("<II", 0 | (delta << 5), n + 4) + payload
+    return out
+
+
+def pages(evs, lost_page=None):
+    out = []
+    i = 0
+    while i < len(evs):
+        data = b""
+        base = evs[i][0]
+        prev = base
+        while i < len(evs):
+            e = encode_event(evs[i][0] - prev, evs[i][1])
+            if len(data) + len(e) > DATA - 8:
+                break
+            data += e
+            prev = evs[i][0]
+            i += 1
+        commit = len(data)
+        extra = b""
+        if lost_page is not None and len(out) == lost_page:
+            commit |= (1 << 31) | (1 << 30)
+            extra = struct.pack("<Q", 42)
+        page = struct.pack("<QQ", base, commit) + data + extra
+        out.append(page + b"\0" * (PAGE - len(page)))
+    return b"".join(out)
+
+
+def tracing_data(tracer, kallsyms):
+    def s8(b):
+        return struct.pack("<Q", len(b)) + b
+    out = bytes([23, 8, 68]) + b"tracing" + b"0.6\0" + bytes([0, 8])
+    out += struct.pack("<I", PAGE)
+    out += b"header_page\0" + s8(HEADER_PAGE.encode())
+    out += b"header_event\0" + s8(HEADER_EVENT.encode())
+    names = ["function", "funcgraph_entry", "funcgraph_exit"]
+    out += struct.pack("<I", len(names))
+    for n in names:
+        out += s8(fmt_file(n))
+    out += struct.pack("<I", 0)                    # no event systems
+    ks = b""
+    if kallsyms:
+        for a, t, n, m in SYMS:
+            ks += ("%016x %s %s%s\n" % (a, t, n, "\t[%s]" % m if m else "")).encode()
+    out += struct.pack("<I", len(ks)) + ks
+    out += struct.pack("<I", 0)                    # printk formats
+    cl = "".join("%d %s\n" % (p, c) for p, c in CMDLINES.items()).encode()
+    out += struct.pack("<Q", len(cl)) + cl
+    return out
+
+
+def perf_string(s):
+    b = s.encode() + b"\0"
+    b += b"\0" * (-len(b) % 64)
+    return struct.pack("<I", len(b)) + b
+
+
+def attr(eid, sample_type):
+    a = struct.pack("<IIQQQQQ", 2, 128, eid, 1, sample_type, 0, 0)
+    return a + b"\0" * (128 - len(a))
+
+
+def perf_header(tracer, cpus, kallsyms, evnames, foreign=False):
+    SAMPLE_TID, SAMPLE_TIME, SAMPLE_CPU, SAMPLE_PERIOD, SAMPLE_IDENT = \
+        1 << 1, 1 << 2, 1 << 7, 1 << 8, 1 << 16
+    st = SAMPLE_IDENT | SAMPLE_TID | SAMPLE_TIME | SAMPLE_CPU | SAMPLE_PERIOD
+    ids = {n: i + 1 for i, n in enumerate(evnames)}
+    eids = {n: FORMATS[n][0] for n in evnames}
+
+    hdr_size = 104
+    attr_size = 128 + 16
+    attrs_off = hdr_size
+    ids_off = attrs_off + attr_size * len(evnames)
+    data_off = ids_off + 8 * len(evnames)
+    attrs = b""
+    for k, n in enumerate(evnames):
+        a = attr(eids[n], st)
+        if foreign:     # a cpu-clock software event, as perf record makes
+            a = struct.pack("<II", 1, 128) + a[8:]
+        attrs += a + struct.pack("<QQ", ids_off + 8 * k, 8)
+    idsb = b"".join(struct.pack("<Q", ids[n]) for n in evnames)
+    data = b""
+    for cpu in range(cpus):
+        body = struct.pack("<QIIQIIQ", ids[evnames[0]], 0, 0, 1000000000,
+                           cpu, 0, 1)
+        data += struct.pack("<IHH", 9, 1, 8 + len(body)) + body
+
+    feats = {}
+    if not foreign:
+        feats[1] = tracing_data(tracer, kallsyms)
+    feats[3] = perf_string("testhost")
+    feats[4] = perf_string("6.1.0-test")
+    feats[5] = perf_string("6.1.192")
+    feats[6] = perf_string("x86_64")
+    feats[7] = struct.pack("<II", cpus, cpus)
+    feats[8] = perf_string("Test CPU @ 1.00GHz")
+    feats[10] = struct.pack("<Q", 1048576)
+    args = ["perf", "ftrace", "record", "-t", tracer, "getppid-loop"]
+    feats[11] = struct.pack("<I", len(args)) + b"".join(perf_string(a) for a in args)
+    ed = struct.pack("<II", len(evnames), 128)
+    for n in evnames:
+        ed += attr(eids[n], st) + struct.pack("<I", 1) + \
+            perf_string("ftrace:" + n) + struct.pack("<Q", ids[n])
+    if not foreign:
+        feats[12] = ed
+
+    bits = 0
+    for f in feats:
+        bits |= 1 << f
+    feat_off = data_off + len(data)
+    table = b""
+    body = b""
+    off = feat_off + 16 * len(feats)
+    for f in sorted(feats):
+        table += struct.pack("<QQ", off + len(body), len(feats[f]))
+        body += feats[f]
+    header = b"PERFILE2" + struct.pack("<QQ", hdr_size, attr_size)
+    header += struct.pack("<QQ", attrs_off, attr_size * len(evnames))
+    header += struct.pack("<QQ", data_off, len(data))
+    header += struct.pack("<QQ", 0, 0)
+    header += struct.pack("<QQQQ", bits, 0, 0, 0)
+    assert len(header) == hdr_size
+    return header + attrs + idsb + data + table + body
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dir")
+    ap.add_argument("--tracer", default="function_graph")
+    ap.add_argument("--cpus", type=int, default=2)
+    ap.add_argument("--iter", type=int, default=10)
+    ap.add_argument("--lost", type=int, default=None,
+                    help="mark the 2nd page of this CPU as lost 42 events")
+    ap.add_argument("--no-kallsyms", action="store_true")
+    ap.add_argument("--header-only", action="store_true")
+    ap.add_argument("--foreign", action="store_true",
+                    help="perf.header of a cpu-clock perf record, no tracing data")
+    a = ap.parse_args()
+    tracer = "function" if a.tracer == "function" else "function_graph"
+    evnames = ["function"] if tracer == "function" else \
+        ["funcgraph_entry", "funcgraph_exit"]
+    os.makedirs(a.dir, exist_ok=True)
+    with open(os.path.join(a.dir, "perf.header"), "wb") as f:
+        f.write(perf_header(tracer, a.cpus, not a.no_kallsyms, evnames,
+                            a.foreign))
+    if a.header_only:
+        return
+    for cpu, evs in workload(tracer, a.cpus, a.iter).items():
+        with open(os.path.join(a.dir, "trace-cpu%d.buf" % cpu), "wb") as f:
+            f.write(pages(evs, 1 if a.lost == cpu else None))
+
+
+if __name__ == "__main__":
+    main()
