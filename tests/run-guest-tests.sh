@@ -15,11 +15,13 @@ for t in $tests; do
 	scratch=$(mktemp -d /tmp/test.XXXXXX)
 	out=$scratch.out
 	echo "# --- $t"
-	(cd "$scratch" && timeout -s KILL "${GUEST_TEST_TIMEOUT:-600}" \
+	(cd "$scratch" && timeout -s KILL "${GUEST_TEST_TIMEOUT:-1500}" \
 		sh "/tests/guest/$t") >"$out" 2>&1
 	status=$?
 	cat "$out"
-	if ! grep -qE '^(not )?ok ' "$out"; then
+	if [ $status -eq 137 ]; then
+		echo "not ok - $t: killed after ${GUEST_TEST_TIMEOUT:-1500}s"
+	elif ! grep -qE '^(not )?ok ' "$out"; then
 		echo "not ok - $t: printed no result (exit $status)"
 	fi
 	rm -rf "$scratch" "$out"

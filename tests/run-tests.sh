@@ -33,7 +33,7 @@ guest_run() {
 	mkdir -p "$results"
 	[ $# -eq 0 ] || printf '%s\n' "$@" >"$results/tests"
 	echo "# booting kernel '$variant'"
-	if ! TIMEOUT=${GUEST_TIMEOUT:-2400} "$REPO/qemu/boot.sh" test \
+	if ! TIMEOUT=${GUEST_TIMEOUT:-3000} "$REPO/qemu/boot.sh" test \
 		"$kernel" "$initrd" "$results" "$variant" \
 		>"$results/console.log" 2>&1; then
 		tail -20 "$results/console.log" | sed 's/^/# /'

@@ -68,9 +68,10 @@ state_check "record -a + SIGINT" state.custom
 
 # record <command>, exactly N calls
 if [ -x "$WORKLOADS/getppid-loop" ] && [ -x "$WORKLOADS/rbcount" ]; then
-	fn=$(grep -o ' __x64_sys_getppid$' /proc/kallsyms | head -1)
-	fn=${fn# }
-	[ -n "$fn" ] || fn=sys_getppid
+	fn=$(grep -m1 -E '^(__x64_sys_getppid|__se_sys_getppid|__do_sys_getppid|sys_getppid)( |$)' \
+		$T/available_filter_functions)
+	fn=${fn%% *}
+	echo "getppid function: $fn" | diag
 	perf ftrace record -t function -T "$fn" -o exact \
 		"$WORKLOADS/getppid-loop" 10000 >exact.out 2>exact.err
 	status=$?

@@ -5,7 +5,7 @@
 # own under a time limit, so one that hangs fails alone.
 . /tests/guest/lib.sh
 
-limit=${FTRACETEST_CASE_TIMEOUT:-240}
+limit=${FTRACETEST_CASE_TIMEOUT:-300}
 logdir=/tmp/ftracetest-logs
 cd /tests/ftrace || { fail "ftracetest is in the guest"; exit 0; }
 
