@@ -163,7 +163,9 @@ def pages(evs, lost_page=None):
         commit = len(data)
         extra = b""
         if lost_page is not None and len(out) == lost_page:
-            commit |= (1 << 31) | (1 << 30)
+            # As the kernel does it: the int flags are added to a 64-bit
+            # long, so bit 31 comes sign-extended into the upper half.
+            commit |= 0xffffffff00000000 | (1 << 31) | (1 << 30)
             extra = struct.pack("<Q", 42)
         page = struct.pack("<QQ", base, commit) + data + extra
         out.append(page + b"\0" * (PAGE - len(page)))
