@@ -1,7 +1,8 @@
 #!/bin/bash
 # build-initramfs.sh OUTPUT
-# Pack the guest's root: busybox, the patched perf and its libraries, the
-# guest tests and the kernel's own ftrace and lkdtm selftest files.
+# Pack the guest's root: busybox, the patched perf and its libraries,
+# Debian's trace-cmd and its libraries (for make bench), the guest tests and
+# the kernel's own ftrace and lkdtm selftest files.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -20,7 +21,13 @@ printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n' 
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
 
 "$here/copy-binary.sh" "$root" "$BUILD/perf/perf" /usr/bin/perf
+"$here/copy-binary.sh" "$root" /usr/bin/trace-cmd
 install -m 0755 "$here/main-job.sh" "$root/usr/bin/main-job"
+# perf test finds its shell tests under the exec path; ours only, the
+# others need tools the guest does not have.
+shell_tests=$root$("$BUILD/perf/perf" --exec-path)/tests/shell
+mkdir -p "$shell_tests"
+install -m 0755 "$TREE/tools/perf/tests/shell/ftrace_live_record.sh" "$shell_tests/"
 
 mkdir -p "$root/tests"
 cp -r "$REPO/tests/guest" "$root/tests/guest"

@@ -8,6 +8,7 @@ PACKAGES=(
 	libelf-dev libdw-dev libssl-dev libtraceevent-dev pkg-config
 	qemu-system-x86 busybox-static gcc make python3
 	clang libclang-rt-14-dev
+	trace-cmd valgrind time
 )
 
 missing=()
