@@ -56,6 +56,7 @@ for t in "$REPO"/tests/host/*.sh; do
 done 2>&1 | collect
 
 guest_run debug 2>&1 | collect
+"$REPO/tests/compare-host-decode.sh" "$results_root/debug/guest-recording" 2>&1 | collect
 # The second kernel proves that CONFIG_DEBUG_REFCOUNT=n silences refcount_t.
 guest_run nodebug lkdtm-refcount.sh 2>&1 | collect
 

@@ -128,6 +128,13 @@ perf ftrace show -i graph -C 0 >cpu0.out 2>&1
 r_check "show -C 0 exits 0" test $? -eq 0
 r_check "show -C 0 shows only CPU 0" test "$(grep -v '^CPU:0 ' cpu0.out | grep -vc '\[000\]')" -eq 0
 
+# Leave the recording and what show and report made of it for the host,
+# which decodes it again without root (tests/compare-host-decode.sh).
+if [ -d /results ] && [ -w /results ]; then
+	mkdir -p /results/guest-recording
+	cp -r graph.dir show.out report.out /results/guest-recording/
+fi
+
 # --- a damaged copy fails cleanly ------------------------------------------
 cp -r func.dir broken.dir
 for f in broken.dir/trace-cpu*.buf; do
