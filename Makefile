@@ -2,6 +2,7 @@
 #   make test              set up, boot, run every test
 #   make run [CMD='...']   set up, boot, run CMD (default: the perf ftrace job)
 #   make shell             set up, boot, interactive shell in the guest
+#   make bench             set up, perf ftrace against trace-cmd (bench/)
 
 BUILD ?= $(CURDIR)/build
 SHARE ?= $(CURDIR)
@@ -16,7 +17,7 @@ COMMON_CONFIG := kernel-config/base.config kernel-config/tracing.config \
 DEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-debug.config
 NODEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-nodebug.config
 
-.PHONY: all deps tree kernel-debug kernel-nodebug perf perf-unpatched initramfs setup test run shell fuzz clean
+.PHONY: all deps tree kernel-debug kernel-nodebug perf perf-unpatched initramfs setup test run shell bench fuzz clean
 
 all: test
 
@@ -56,6 +57,10 @@ run: setup
 shell: setup
 	@mkdir -p $(BUILD)/results/shell
 	@qemu/boot.sh shell $(KERNEL) $(INITRD) $(BUILD)/results/shell
+
+# Benchmarks print figures; they never fail on speed.
+bench: setup
+	@bench/run.sh $(KERNEL) $(INITRD)
 
 # Fuzz the ring-buffer page decoder for FUZZ_SECONDS (libFuzzer, clang).
 FUZZ_SECONDS ?= 120

@@ -1,0 +1,63 @@
+#!/bin/bash
+# decode.sh
+# Part 2 of make bench, on the host: decode Part 1's recordings with the
+# host-built perf (ftrace show, ftrace report) and with trace-cmd report,
+# output to /dev/null.  For each size (small, big, huge) and decoder,
+# appends to $BENCH/part2.txt:
+#   SIZE DECODER events median-seconds peak-KiB instructions
+# (instructions from callgrind, for the small and big recordings only: it
+# runs some 50 times slower).
+set -euo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
+. "$REPO/bench/settings.sh"
+
+perf=${PERF:-$BUILD/perf/perf}
+rec=$BENCH/share/rec
+out=$BENCH/part2.txt
+cg=$BENCH/callgrind
+mkdir -p "$cg"
+: >"$out"
+
+# set_cmd DECODER NAME: cmd=(the command that decodes recording NAME)
+set_cmd() {
+	case $1 in
+	show) cmd=("$perf" ftrace show -i "$rec/$2") ;;
+	report) cmd=("$perf" ftrace report -i "$rec/$2") ;;
+	trace-cmd) cmd=(trace-cmd report -i "$rec/$2.dat") ;;
+	esac
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+for size in small big huge; do
+	for decoder in show report trace-cmd; do
+		tool=perf
+		[ $decoder = trace-cmd ] && tool=trace-cmd
+		name=$tool-$size
+		[ $size = big ] && name=$tool-$BIG_KB-1
+		[ -e "$rec/$name.dir" ] || [ -e "$rec/$name.dat" ] || continue
+		events=$(awk -v n="$name" '$1 == n && $7 != "-" { print $7; exit }' \
+			"$BENCH/share/part1.txt")
+		set_cmd $decoder "$name"
+		echo "# $size: ${cmd[*]}" >&2
+
+		times=() peak=0
+		for _ in $(seq "$RUNS"); do
+			t0=$EPOCHREALTIME
+			/usr/bin/time -f %M -o "$cg/rss" "${cmd[@]}" >/dev/null 2>&1 ||
+				die "${cmd[*]} failed"
+			times+=("$(echo "$EPOCHREALTIME - $t0" | bc)")
+			rss=$(tail -1 "$cg/rss")
+			[ "$rss" -gt "$peak" ] && peak=$rss
+		done
+		seconds=$(printf '%s\n' "${times[@]}" | median)
+
+		ir=-
+		if [ $size != huge ]; then
+			valgrind --tool=callgrind --callgrind-out-file="$cg/$size.$decoder.out" \
+				"${cmd[@]}" >/dev/null 2>"$cg/$size.$decoder.log"
+			ir=$(sed -n 's/^summary: *//p' "$cg/$size.$decoder.out")
+		fi
+		echo "$size $decoder $events $seconds $peak $ir" | tee -a "$out"
+	done
+done

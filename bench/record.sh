@@ -1,0 +1,49 @@
+#!/bin/bash
+# record.sh KERNEL INITRD
+# Part 1 of make bench: boot the guest once per measurement (a guest that
+# livelocks under a trace then costs one measurement, not the run) and
+# collect the lines of bench/guest-run.sh in $BENCH/share/part1.txt.
+# Also makes the recordings that Part 2 decodes, kept in $BENCH/share/rec.
+set -euo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
+. "$REPO/bench/settings.sh"
+
+kernel=$1 initrd=$2
+share=$BENCH/share
+rm -rf "$share"
+mkdir -p "$share"
+: >"$BENCH/guest.log"
+gcc -static -O2 -Wall -o "$share/workload" "$REPO/bench/workload.c"
+install -m 0755 "$REPO/bench/guest-run.sh" "$share/"
+
+# measure NAME TOOL KB LOOPS [CPU|-] [keep]: one boot, one guest-run.sh
+measure() {
+	local status=0
+	echo "# $*" >&2
+	SHARE=$share TIMEOUT=$GUEST_TIMEOUT "$REPO/scripts/run-in-guest.sh" \
+		"$kernel" "$initrd" "sh ./guest-run.sh $*" \
+		>>"$BENCH/guest.log" 2>&1 || status=$?
+	# No line from the guest: it stalled or the tool failed.
+	[ $status -eq 0 ] || echo "$1 $2 $3 $4 - - - - failed:$status" >>"$share/part1.txt"
+}
+
+for rep in $(seq "$REPS"); do
+	measure "untraced-$rep" none 0 "$LOOPS"
+	for kb in $BIG_KB $SMALL_KB; do
+		keep=
+		[ "$rep$kb" = "1$BIG_KB" ] && keep=keep
+		for tool in perf trace-cmd live; do
+			# live leaves only text, which Part 2 does not decode.
+			[ $tool = live ] && keep=
+			measure "$tool-$kb-$rep" "$tool" "$kb" "$LOOPS" - $keep
+		done
+	done
+done
+
+# The recordings for Part 2's scaling, beside the one above: fewer events
+# (one CPU, a short run) and more (a long run).
+for tool in perf trace-cmd; do
+	measure "$tool-small" "$tool" "$BIG_KB" "$SMALL_LOOPS" 0 keep
+	[ "$HUGE_LOOPS" = 0 ] || GUEST_TIMEOUT=$((GUEST_TIMEOUT * 3)) \
+		measure "$tool-huge" "$tool" "$BIG_KB" "$HUGE_LOOPS" - keep
+done

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""summarize.py BENCH: print make bench's two tables and save every raw
+figure in BENCH/results.json.
+
+Reads BENCH/share/part1.txt (bench/guest-run.sh: NAME TOOL KB LOOPS seconds
+lost events bytes, or "-" and failed:STATUS) and BENCH/part2.txt
+(bench/decode.sh: SIZE DECODER events seconds peak-KiB instructions)."""
+import json
+import os
+import statistics
+import sys
+
+bench = sys.argv[1]
+
+
+def num(s):
+    return None if s == "-" else float(s)
+
+
+def read(path, keys):
+    if not os.path.exists(path):
+        return []
+    rows = []
+    for line in open(path):
+        f = line.split()
+        rows.append({k: (v if k in ("name", "tool", "size", "decoder", "status")
+                         else num(v)) for k, v in zip(keys, f)})
+    return rows
+
+
+part1 = read(f"{bench}/share/part1.txt",
+             ["name", "tool", "kb", "loops", "seconds", "lost", "events",
+              "bytes", "status"])
+part2 = read(f"{bench}/part2.txt",
+             ["size", "decoder", "events", "seconds", "peak_kib", "instructions"])
+
+
+def fmt(v):
+    if v is None:
+        return "-"
+    if v >= 1e6:
+        return f"{v / 1e6:.2f}M"
+    if v >= 1e4:
+        return f"{v / 1e3:.0f}k"
+    return f"{v:.3g}" if v < 100 else f"{v:.0f}"
+
+
+def ratio(a, b):
+    return f"{a / b:.2f}x" if a is not None and b else "-"
+
+
+def table(title, head, rows):
+    print(f"\n{title}")
+    widths = [max(len(str(r[i])) for r in [head] + rows) for i in range(len(head))]
+    for r in [head, ["-" * w for w in widths]] + rows:
+        print("  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip())
+
+
+# Part 1: per buffer size, one row per metric, min/median/max of the runs
+# (the recordings made only for Part 2's scaling left out).
+# A guest that failed after its line was written (the line is its last
+# step) only failed to shut down: the line stands.
+done = {r["name"] for r in part1 if r["seconds"] is not None}
+runs1 = [r for r in part1 if not r["name"].endswith(("-small", "-huge"))
+         and (r["seconds"] is not None or r["name"] not in done)]
+base = [r["seconds"] for r in runs1 if r["tool"] == "none" and r["seconds"]]
+base = statistics.median(base) if base else None
+tools = ["perf", "trace-cmd", "live"]
+print(f"Part 1: record in the guest (4 vCPUs, TCG), workload untraced: "
+      f"{fmt(base)} s (median)")
+for kb in sorted({r["kb"] for r in runs1 if r["tool"] != "none"}, reverse=True):
+    rows, med = [], {}
+    runs = {t: [r for r in runs1 if r["tool"] == t and r["kb"] == kb] for t in tools}
+    ok = {t: [r for r in runs[t] if r["seconds"] is not None] for t in tools}
+    rows.append(["runs ok"] + [f"{len(ok[t])}/{len(runs[t])}" for t in tools] + ["", ""])
+    for metric, key in [("events captured", "events"), ("events lost", "lost"),
+                        ("bytes written", "bytes"), ("slowdown vs untraced", "slow")]:
+        cells = []
+        for t in tools:
+            vals = sorted(r["seconds"] / base if key == "slow" else r[key] for r in ok[t])
+            med[t] = statistics.median(vals) if vals else None
+            cells.append(f"{fmt(med[t])} ({fmt(vals[0])}-{fmt(vals[-1])})" if vals else "-")
+        rows.append([metric] + cells + [ratio(med["perf"], med["trace-cmd"]),
+                                        ratio(med["perf"], med["live"])])
+    table(f"buffer {kb:.0f} KiB per CPU: median (min-max)",
+          ["", "perf record", "trace-cmd record", "perf live >file",
+           "perf/trace-cmd", "perf/live"], rows)
+
+# Part 2: per recording size, one row per metric.
+print("\nPart 2: decode on the host, output to /dev/null")
+decoders = ["show", "report", "trace-cmd"]
+small = {r["decoder"]: r for r in part2 if r["size"] == "small"}
+
+
+def marginal(r):
+    """Instructions per event beyond the small recording's: the fixed cost
+    (reading the header, kallsyms) taken out."""
+    s = small.get(r["decoder"])
+    if not s or r is s or not r["instructions"] or r["events"] == s["events"]:
+        return None
+    return (r["instructions"] - s["instructions"]) / (r["events"] - s["events"])
+
+
+for size in ["small", "big", "huge"]:
+    got = {r["decoder"]: r for r in part2 if r["size"] == size}
+    if not got:
+        continue
+    rows = []
+    for metric, f in [("events", lambda r: r["events"]),
+                      ("ns/event (median)", lambda r: r["seconds"] / r["events"] * 1e9),
+                      ("peak RSS MiB", lambda r: r["peak_kib"] / 1024),
+                      ("instructions/event", lambda r: r["instructions"] / r["events"]
+                       if r["instructions"] else None),
+                      ("  beyond the small one", marginal)]:
+        v = {d: f(got[d]) if d in got else None for d in decoders}
+        if all(x is None for x in v.values()):
+            continue
+        rows.append([metric] + [fmt(v[d]) for d in decoders] +
+                    [ratio(v["show"], v["trace-cmd"]), ratio(v["report"], v["trace-cmd"])])
+    table(f"{size} recording", ["", "perf ftrace show", "perf ftrace report",
+                                "trace-cmd report", "show/trace-cmd", "report/trace-cmd"],
+          rows)
+
+json.dump({"untraced_seconds": base, "part1": part1, "part2": part2},
+          open(f"{bench}/results.json", "w"), indent=1)
+print(f"\nraw figures: {bench}/results.json")
