@@ -2,11 +2,11 @@
 # decode.sh
 # Part 2 of make bench, on the host: decode Part 1's recordings with the
 # host-built perf (ftrace show, ftrace report) and with trace-cmd report,
-# output to /dev/null.  For each size (small, big, huge) and decoder,
-# appends to $BENCH/part2.txt:
+# output to /dev/null.  For each recording (big: Part 1's at BIG_KB; scale-N:
+# the one of N round trips) and decoder, appends to $BENCH/part2.txt:
 #   SIZE DECODER events median-seconds peak-KiB instructions
-# (instructions from callgrind, for the small and big recordings only: it
-# runs some 50 times slower).
+# (instructions from callgrind, for the big recording and the smallest one
+# only: it runs some 50 times slower).
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$REPO/bench/settings.sh"
@@ -29,7 +29,8 @@ set_cmd() {
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-for size in small big huge; do
+smallest=$(printf '%s\n' $SCALE_LOOPS | sort -n | head -1)
+for size in big $(printf 'scale-%s ' $SCALE_LOOPS); do
 	for decoder in show report trace-cmd; do
 		tool=perf
 		[ $decoder = trace-cmd ] && tool=trace-cmd
@@ -53,7 +54,7 @@ for size in small big huge; do
 		seconds=$(printf '%s\n' "${times[@]}" | median)
 
 		ir=-
-		if [ $size != huge ]; then
+		if [ $size = big ] || [ $size = "scale-$smallest" ]; then
 			valgrind --tool=callgrind --callgrind-out-file="$cg/$size.$decoder.out" \
 				"${cmd[@]}" >/dev/null 2>"$cg/$size.$decoder.log"
 			ir=$(sed -n 's/^summary: *//p' "$cg/$size.$decoder.out")

@@ -40,10 +40,11 @@ for rep in $(seq "$REPS"); do
 	done
 done
 
-# The recordings for Part 2's scaling, beside the one above: fewer events
-# (one CPU, a short run) and more (a long run).
-for tool in perf trace-cmd; do
-	measure "$tool-small" "$tool" "$BIG_KB" "$SMALL_LOOPS" 0 keep
-	[ "$HUGE_LOOPS" = 0 ] || GUEST_TIMEOUT=$((GUEST_TIMEOUT * 3)) \
-		measure "$tool-huge" "$tool" "$BIG_KB" "$HUGE_LOOPS" - keep
+# The recordings Part 2 scales over, at the larger buffer.  A long run
+# writes for longer than the buffer lasts, so it also shows who keeps up.
+for loops in $SCALE_LOOPS; do
+	for tool in perf trace-cmd; do
+		GUEST_TIMEOUT=$((GUEST_TIMEOUT * 3)) \
+			measure "$tool-scale-$loops" "$tool" "$BIG_KB" "$loops" - keep
+	done
 done

@@ -11,5 +11,5 @@ step "bench part 1: recording in the guest (log: $BENCH/guest.log)"
 "$REPO/bench/record.sh" "$1" "$2"
 step "bench part 2: decoding on the host"
 "$REPO/bench/decode.sh" >/dev/null
-python3 "$REPO/bench/summarize.py" "$BENCH"
+python3 "$REPO/bench/summarize.py" "$BENCH" "$BIG_KB"
 echo "make bench took $((SECONDS - start)) s"

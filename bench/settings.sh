@@ -5,7 +5,8 @@ REPS=${REPS:-3}                 # repetitions in Part 1
 LOOPS=${LOOPS:-2000}            # pipe round trips per CPU of the workload
 BIG_KB=${BIG_KB:-4096}          # per-CPU buffer of Part 1
 SMALL_KB=${SMALL_KB:-1024}      # the smaller one, where losses appear
-SMALL_LOOPS=${SMALL_LOOPS:-500} # Part 2's smallest recording (CPU 0 only)
-HUGE_LOOPS=${HUGE_LOOPS:-0}    # its largest (20000: ~5e6 events); 0: none
+# Part 2's scaling: recordings of about 3x10^5, 10^6 and 10^7 events
+# (the workload's start and exit alone make some 2x10^5)
+SCALE_LOOPS=${SCALE_LOOPS:-500 5000 50000}
 RUNS=${RUNS:-3}                 # timed runs per decoder in Part 2
 GUEST_TIMEOUT=${GUEST_TIMEOUT:-240}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""summarize.py BENCH: print make bench's two tables and save every raw
+"""summarize.py BENCH BIG_KB: print make bench's two tables and save every raw
 figure in BENCH/results.json.
 
 Reads BENCH/share/part1.txt (bench/guest-run.sh: NAME TOOL KB LOOPS seconds
@@ -10,7 +10,7 @@ import os
 import statistics
 import sys
 
-bench = sys.argv[1]
+bench, BIG_KB = sys.argv[1:3]
 
 
 def num(s):
@@ -61,7 +61,7 @@ def table(title, head, rows):
 # A guest that failed after its line was written (the line is its last
 # step) only failed to shut down: the line stands.
 done = {r["name"] for r in part1 if r["seconds"] is not None}
-runs1 = [r for r in part1 if not r["name"].endswith(("-small", "-huge"))
+runs1 = [r for r in part1 if "-scale-" not in r["name"]
          and (r["seconds"] is not None or r["name"] not in done)]
 base = [r["seconds"] for r in runs1 if r["tool"] == "none" and r["seconds"]]
 base = statistics.median(base) if base else None
@@ -86,40 +86,64 @@ for kb in sorted({r["kb"] for r in runs1 if r["tool"] != "none"}, reverse=True):
           ["", "perf record", "trace-cmd record", "perf live >file",
            "perf/trace-cmd", "perf/live"], rows)
 
-# Part 2: per recording size, one row per metric.
+# Part 2: the big recording, one row per metric, then the scaling.
 print("\nPart 2: decode on the host, output to /dev/null")
 decoders = ["show", "report", "trace-cmd"]
-small = {r["decoder"]: r for r in part2 if r["size"] == "small"}
+sizes = sorted({r["size"] for r in part2 if r["size"].startswith("scale-")} |
+               {f"scale-{r['loops']:.0f}" for r in part1 if "-scale-" in r["name"]},
+               key=lambda s: int(s.split("-")[1]))
+smallest = {r["decoder"]: r for r in part2 if sizes and r["size"] == sizes[0]}
+
+
+def per_event(r, key):
+    return r[key] / r["events"] if r and r[key] and r["events"] else None
+
+
+def ns_per_event(r):
+    s = per_event(r, "seconds")
+    return s * 1e9 if s is not None else None
 
 
 def marginal(r):
-    """Instructions per event beyond the small recording's: the fixed cost
-    (reading the header, kallsyms) taken out."""
-    s = small.get(r["decoder"])
-    if not s or r is s or not r["instructions"] or r["events"] == s["events"]:
+    """Instructions per event beyond the smallest recording's: the fixed
+    cost (reading the header, kallsyms) taken out."""
+    s = smallest.get(r["decoder"])
+    if not s or not s["instructions"] or not r["instructions"] \
+            or r["events"] == s["events"]:
         return None
     return (r["instructions"] - s["instructions"]) / (r["events"] - s["events"])
 
 
-for size in ["small", "big", "huge"]:
-    got = {r["decoder"]: r for r in part2 if r["size"] == size}
-    if not got:
-        continue
-    rows = []
-    for metric, f in [("events", lambda r: r["events"]),
-                      ("ns/event (median)", lambda r: r["seconds"] / r["events"] * 1e9),
-                      ("peak RSS MiB", lambda r: r["peak_kib"] / 1024),
-                      ("instructions/event", lambda r: r["instructions"] / r["events"]
-                       if r["instructions"] else None),
-                      ("  beyond the small one", marginal)]:
-        v = {d: f(got[d]) if d in got else None for d in decoders}
-        if all(x is None for x in v.values()):
-            continue
-        rows.append([metric] + [fmt(v[d]) for d in decoders] +
-                    [ratio(v["show"], v["trace-cmd"]), ratio(v["report"], v["trace-cmd"])])
-    table(f"{size} recording", ["", "perf ftrace show", "perf ftrace report",
-                                "trace-cmd report", "show/trace-cmd", "report/trace-cmd"],
-          rows)
+got = {r["decoder"]: r for r in part2 if r["size"] == "big"}
+rows = []
+for metric, f in [("events", lambda r: r["events"]),
+                  ("ns/event (median)", ns_per_event),
+                  ("peak RSS MiB", lambda r: r["peak_kib"] / 1024),
+                  ("instructions/event", lambda r: per_event(r, "instructions")),
+                  ("  beyond the smallest", marginal)]:
+    v = {d: f(got[d]) if d in got else None for d in decoders}
+    rows.append([metric] + [fmt(v[d]) for d in decoders] +
+                [ratio(v["show"], v["trace-cmd"]), ratio(v["report"], v["trace-cmd"])])
+table(f"Part 1's recording at {BIG_KB} KiB per CPU",
+      ["", "perf ftrace show", "perf ftrace report", "trace-cmd report",
+       "show/trace-cmd", "report/trace-cmd"], rows)
+
+# Scaling: one column per recording, one row per decoder and metric.
+rec = {(r["tool"], int(r["loops"])): r for r in part1 if "-scale-" in r["name"]}
+cell = {(r["size"], r["decoder"]): r for r in part2}
+rows = []
+for tool in ["perf", "trace-cmd"]:
+    for metric, key in [("events captured", "events"), ("events lost", "lost")]:
+        rows.append([f"{metric}, {tool}"] +
+                    [fmt(rec.get((tool, int(s.split("-")[1])), {}).get(key))
+                     for s in sizes])
+for metric, f in [("ns/event", ns_per_event),
+                  ("peak RSS MiB", lambda r: r["peak_kib"] / 1024)]:
+    for d in decoders:
+        rows.append([f"{metric}, {d}"] +
+                    [fmt(f(cell[s, d])) if (s, d) in cell else "-" for s in sizes])
+table(f"scaling: recordings at {BIG_KB} KiB per CPU",
+      ["round trips per CPU"] + [s.split("-")[1] for s in sizes], rows)
 
 json.dump({"untraced_seconds": base, "part1": part1, "part2": part2},
           open(f"{bench}/results.json", "w"), indent=1)
