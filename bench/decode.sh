@@ -4,9 +4,10 @@
 # host-built perf (ftrace show, ftrace report) and with trace-cmd report,
 # output to /dev/null.  For each recording (big: Part 1's at BIG_KB; scale-N:
 # the one of N round trips) and decoder, appends to $BENCH/part2.txt:
-#   SIZE DECODER events median-seconds peak-KiB instructions
+#   SIZE DECODER events median-seconds peak-KiB instructions workload-events
 # (instructions from callgrind, for the big recording and the smallest one
-# only: it runs some 50 times slower).
+# only: it runs some 50 times slower; workload-events from show and
+# trace-cmd report only).
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$REPO/bench/settings.sh"
@@ -59,6 +60,10 @@ for size in big $(printf 'scale-%s ' $SCALE_LOOPS); do
 				"${cmd[@]}" >/dev/null 2>"$cg/$size.$decoder.log"
 			ir=$(sed -n 's/^summary: *//p' "$cg/$size.$decoder.out")
 		fi
-		echo "$size $decoder $events $seconds $peak $ir" | tee -a "$out"
+		# The workload's own events: trace-cmd records itself too.
+		mine=-
+		[ $decoder = report ] || mine=$("${cmd[@]}" 2>/dev/null |
+			awk '$1 ~ /^workload-/ { n++ } END { print n + 0 }')
+		echo "$size $decoder $events $seconds $peak $ir $mine" | tee -a "$out"
 	done
 done

@@ -4,7 +4,8 @@ figure in BENCH/results.json.
 
 Reads BENCH/share/part1.txt (bench/guest-run.sh: NAME TOOL KB LOOPS seconds
 lost events bytes, or "-" and failed:STATUS) and BENCH/part2.txt
-(bench/decode.sh: SIZE DECODER events seconds peak-KiB instructions)."""
+(bench/decode.sh: SIZE DECODER events seconds peak-KiB instructions
+workload-events)."""
 import json
 import os
 import statistics
@@ -23,8 +24,10 @@ def read(path, keys):
     rows = []
     for line in open(path):
         f = line.split()
-        rows.append({k: (v if k in ("name", "tool", "size", "decoder", "status")
-                         else num(v)) for k, v in zip(keys, f)})
+        row = dict.fromkeys(keys)
+        row.update({k: (v if k in ("name", "tool", "size", "decoder", "status")
+                        else num(v)) for k, v in zip(keys, f)})
+        rows.append(row)
     return rows
 
 
@@ -32,7 +35,8 @@ part1 = read(f"{bench}/share/part1.txt",
              ["name", "tool", "kb", "loops", "seconds", "lost", "events",
               "bytes", "status"])
 part2 = read(f"{bench}/part2.txt",
-             ["size", "decoder", "events", "seconds", "peak_kib", "instructions"])
+             ["size", "decoder", "events", "seconds", "peak_kib", "instructions",
+              "workload_events"])
 
 
 def fmt(v):
@@ -117,6 +121,7 @@ def marginal(r):
 got = {r["decoder"]: r for r in part2 if r["size"] == "big"}
 rows = []
 for metric, f in [("events", lambda r: r["events"]),
+                  ("  of the workload", lambda r: r["workload_events"]),
                   ("ns/event (median)", ns_per_event),
                   ("peak RSS MiB", lambda r: r["peak_kib"] / 1024),
                   ("instructions/event", lambda r: per_event(r, "instructions")),
@@ -132,11 +137,13 @@ table(f"Part 1's recording at {BIG_KB} KiB per CPU",
 rec = {(r["tool"], int(r["loops"])): r for r in part1 if "-scale-" in r["name"]}
 cell = {(r["size"], r["decoder"]): r for r in part2}
 rows = []
-for tool in ["perf", "trace-cmd"]:
-    for metric, key in [("events captured", "events"), ("events lost", "lost")]:
-        rows.append([f"{metric}, {tool}"] +
-                    [fmt(rec.get((tool, int(s.split("-")[1])), {}).get(key))
-                     for s in sizes])
+for tool, d in [("perf", "show"), ("trace-cmd", "trace-cmd")]:
+    runs = [rec.get((tool, int(s.split("-")[1])), {}) for s in sizes]
+    rows.append([f"events captured, {tool}"] + [fmt(r.get("events")) for r in runs])
+    rows.append(["  of the workload"] +
+                [fmt(cell[s, d]["workload_events"]) if (s, d) in cell else "-"
+                 for s in sizes])
+    rows.append([f"events lost, {tool}"] + [fmt(r.get("lost")) for r in runs])
 for metric, f in [("ns/event", ns_per_event),
                   ("peak RSS MiB", lambda r: r["peak_kib"] / 1024)]:
     for d in decoders:
