@@ -28,46 +28,50 @@ else
 fi
 state_check "live function" state.custom
 
+# live_3s SIGNAL OUT ARGS...: perf ftrace live of ksys_write with ARGS,
+# stopped by SIGNAL after 3 s; output in OUT and OUT's .err, exit in $status.
+live_3s() {
+	sig=$1 out=$2
+	shift 2
+	perf ftrace live -t function -T ksys_write "$@" >"$out" 2>"${out%.out}.err" &
+	perf=$!
+	sleep 3
+	kill -"$sig" $perf
+	wait $perf
+	status=$?
+}
+
+# all_match DESCRIPTION OUT GREP-ARGS...: live exited 0 and every ksys_write
+# event in OUT matches GREP-ARGS.
+all_match() {
+	desc=$1 out=$2
+	shift 2
+	lines=$(grep -c 'ksys_write <-' "$out")
+	others=$(grep 'ksys_write <-' "$out" | grep -vc "$@")
+	if [ $status -eq 0 ] && [ "$lines" -gt 0 ] && [ "$others" -eq 0 ]; then
+		pass "$desc ($lines events)"
+	else
+		fail "$desc (exit $status, $lines events, $others not matching)"
+		head -10 "$out" "${out%.out}.err" | diag
+	fi
+}
+
 # -p: only the target, not the other writer
 writer & target=$!
 writer & other=$!
-perf ftrace live -t function -T ksys_write -p $target >pid.out 2>pid.err &
-perf=$!
-sleep 3
-kill -INT $perf
-wait $perf
-status=$?
+live_3s INT pid.out -p $target
 kill $target $other
 wait $target $other 2>/dev/null
-lines=$(grep -c 'ksys_write <-' pid.out)
-others=$(grep 'ksys_write <-' pid.out | grep -vc -- "-$target ")
-if [ $status -eq 0 ] && [ "$lines" -gt 0 ] && [ "$others" -eq 0 ]; then
-	pass "live -p traces the target only ($lines events)"
-else
-	fail "live -p traces the target only (exit $status, $lines events, $others from others)"
-	head -10 pid.out pid.err | diag
-fi
+all_match "live -p traces the target only" pid.out -- "-$target "
 state_check "live -p + SIGINT" state.custom
 
 # -C 1: only CPU 1
 pids=
 for i in 1 2 3 4; do writer & pids="$pids $!"; done
-perf ftrace live -t function -T ksys_write -C 1 >cpu.out 2>cpu.err &
-perf=$!
-sleep 3
-kill -TERM $perf
-wait $perf
-status=$?
+live_3s TERM cpu.out -C 1
 kill $pids
 wait $pids 2>/dev/null
-lines=$(grep -c 'ksys_write <-' cpu.out)
-others=$(grep 'ksys_write <-' cpu.out | grep -vc '\[001\]')
-if [ $status -eq 0 ] && [ "$lines" -gt 0 ] && [ "$others" -eq 0 ]; then
-	pass "live -C 1 shows CPU 1 only ($lines events)"
-else
-	fail "live -C 1 shows CPU 1 only (exit $status, $lines events, $others elsewhere)"
-	head -10 cpu.out cpu.err | diag
-fi
+all_match "live -C 1 shows CPU 1 only" cpu.out '\[001\]'
 state_check "live -C + SIGTERM" state.custom
 
 # 'trace' is still an alias, and no target is a usage error
