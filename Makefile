@@ -3,6 +3,7 @@
 #   make run [CMD='...']   set up, boot, run CMD (default: the perf ftrace job)
 #   make shell             set up, boot, interactive shell in the guest
 #   make bench             set up, perf ftrace against trace-cmd (bench/)
+#   make check-series      checkpatch and build after every patch
 
 BUILD ?= $(CURDIR)/build
 SHARE ?= $(CURDIR)
@@ -17,7 +18,7 @@ COMMON_CONFIG := kernel-config/base.config kernel-config/tracing.config \
 DEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-debug.config
 NODEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-nodebug.config
 
-.PHONY: all deps tree kernel-debug kernel-nodebug perf perf-unpatched initramfs setup test run shell bench fuzz clean
+.PHONY: all deps tree kernel-debug kernel-nodebug perf perf-unpatched initramfs setup test run shell bench check-series fuzz clean
 
 all: test
 
@@ -61,6 +62,10 @@ shell: setup
 # Benchmarks print figures; they never fail on speed.
 bench: setup
 	@bench/run.sh $(KERNEL) $(INITRD)
+
+# Bisectability: checkpatch and a build after each patch, in a tree of its own.
+check-series: deps
+	@scripts/check-series.sh $(COMMON_CONFIG)
 
 # Fuzz the ring-buffer page decoder for FUZZ_SECONDS (libFuzzer, clang).
 FUZZ_SECONDS ?= 120
