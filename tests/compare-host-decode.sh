@@ -21,9 +21,11 @@ chmod -R a+rX "$tmp"
 strip() { grep -v '^# captured on'; }
 cd "$dir"
 for cmd in show report; do
-	if ! (cd "$tmp" && runuser -u nobody -- ./perf ftrace $cmd -i graph) \
-		>host-$cmd.out 2>host-$cmd.err; then
-		echo "not ok - host $cmd of the guest's recording, without root (exit $?)"
+	(cd "$tmp" && runuser -u nobody -- ./perf ftrace $cmd -i graph) \
+		>host-$cmd.out 2>host-$cmd.err
+	status=$?
+	if [ $status -ne 0 ]; then
+		echo "not ok - host $cmd of the guest's recording, without root (exit $status)"
 		sed 's/^/# /' host-$cmd.err | head -5
 	elif diff <(strip <$cmd.out) <(strip <host-$cmd.out) >$cmd.diff; then
 		echo "ok - host $cmd of the guest's recording, without root, matches the guest's"

@@ -14,7 +14,7 @@ else
 	tests=$(cd /tests/guest && ls *.sh | grep -v '^lib\.sh$')
 fi
 
-uptime() { cut -d. -f1 /proc/uptime; }
+seconds_up() { cut -d. -f1 /proc/uptime; }
 
 for t in $tests; do
 	scratch=$(mktemp -d /tmp/test.XXXXXX)
@@ -22,11 +22,11 @@ for t in $tests; do
 	: >"$out"
 	tail -f "$out" >/dev/console 2>&1 &
 	echo=$!
-	start=$(uptime)
+	start=$(seconds_up)
 	(cd "$scratch" && timeout -s KILL "$limit" sh "/tests/guest/$t") >"$out" 2>&1
 	status=$?
 	kill $echo
-	echo "# --- $t ($(($(uptime) - start))s)"
+	echo "# --- $t ($(($(seconds_up) - start))s)"
 	cat "$out"
 	if [ $status -eq 137 ]; then
 		echo "not ok - $t: killed after ${limit}s"
