@@ -7,6 +7,8 @@
 
 BUILD ?= $(CURDIR)/build
 SHARE ?= $(CURDIR)
+# CMD goes to the guest's shell as it was typed: make must not expand its $.
+override CMD := $(value CMD)
 export BUILD SHARE CMD
 
 INITRD := $(BUILD)/initramfs.cpio.gz

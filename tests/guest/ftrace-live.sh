@@ -4,14 +4,7 @@
 . /tests/guest/lib.sh
 . "$(dirname "$0")/ftrace-state.inc"
 
-[ "$(id -u)" -eq 0 ] || { skip "perf ftrace live" "not root"; exit 0; }
-[ -e $T/trace ] || { skip "perf ftrace live" "no tracefs"; exit 0; }
-
-# Setting a tracer expands the ring buffer for good: do it before taking
-# the reference state.
-echo nop >$T/current_tracer
-custom_state
-ftrace_state >state.custom
+begin_tests "perf ftrace live"
 
 # writer: a loop of write() calls, for -p and -C targets
 writer() { while :; do echo x >/dev/null; done; }
@@ -28,17 +21,18 @@ else
 fi
 state_check "live function" state.custom
 
-# live_3s SIGNAL OUT ARGS...: perf ftrace live of ksys_write with ARGS,
-# stopped by SIGNAL after 3 s; output in OUT and OUT's .err, exit in $status.
+# live_3s SIGNAL OUT [SUBCOMMAND] ARGS...: perf ftrace live (or trace, or
+# "" for a bare perf ftrace) of ksys_write with ARGS, stopped by SIGNAL
+# after 3 s; output in OUT and OUT's .err, exit in $status.
 live_3s() {
 	sig=$1 out=$2
 	shift 2
-	perf ftrace live -t function -T ksys_write "$@" >"$out" 2>"${out%.out}.err" &
-	perf=$!
-	sleep 3
-	kill -"$sig" $perf
-	wait $perf
-	status=$?
+	case $1 in
+	live | trace | "") sub=$1; shift ;;
+	*) sub=live ;;
+	esac
+	perf ftrace $sub -t function -T ksys_write "$@" >"$out" 2>"${out%.out}.err" &
+	stop_traced "$sig" $!
 }
 
 # all_match DESCRIPTION OUT GREP-ARGS...: live exited 0 and every ksys_write
@@ -74,16 +68,19 @@ wait $pids 2>/dev/null
 all_match "live -C 1 shows CPU 1 only" cpu.out '\[001\]'
 state_check "live -C + SIGTERM" state.custom
 
-# 'trace' is still an alias, and no target is a usage error
+# 'trace' is still an alias
 perf ftrace trace -t function -T '*nanosleep*' sleep 0 >alias.out 2>&1
 check "'trace' is an alias of 'live'" test $? -eq 0
-perf ftrace live >usage.out 2>&1
-status=$?
-if [ $status -ne 0 ] && grep -q 'Usage: perf ftrace' usage.out; then
-	pass "live without command or target prints the usage"
-else
-	fail "live without command or target prints the usage (exit $status)"
-fi
+
+# No command and no target traces the whole system until Ctrl-C, as
+# 6.1 does, for live, trace and a bare 'perf ftrace' alike.
+for cmd in live trace ""; do
+	writer & w=$!
+	live_3s INT bare.out "$cmd"
+	kill $w; wait $w 2>/dev/null
+	all_match "perf ftrace $cmd without command or target traces the system" bare.out .
+	state_check "perf ftrace $cmd system-wide" state.custom
+done
 
 # bad inputs change nothing
 perf ftrace live -t nosuch sleep 0 >/dev/null 2>err; one_line_error "live unknown tracer" err $?

@@ -4,8 +4,7 @@
 . /tests/guest/lib.sh
 . "$(dirname "$0")/ftrace-state.inc"
 
-[ "$(id -u)" -eq 0 ] || { skip "perf ftrace record" "not root"; exit 0; }
-[ -e $T/trace ] || { skip "perf ftrace record" "no tracefs"; exit 0; }
+begin_tests "perf ftrace record"
 
 # An unpatched 6.1 perf, if the harness provides one, must read perf.header.
 OLDPERF=
@@ -13,11 +12,18 @@ for p in "$PERF_61" /share/perf-6.1 "$HERE/perf-6.1"; do
 	[ -n "$p" ] && [ -x "$p" ] && { OLDPERF=$p; break; }
 done
 
-echo nop >$T/current_tracer
-custom_state
-ftrace_state >state.custom
 ncpus=$(ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l)
 writer() { while :; do echo x >/dev/null; done; }
+
+# record_until SIGNAL NAME ARGS...: perf ftrace record -o NAME with ARGS
+# in the background, stopped by SIGNAL 3 s after it started tracing; its
+# output in NAME.out and NAME.err, its exit status in $status.
+record_until() {
+	sig=$1 name=$2
+	shift 2
+	perf ftrace record -o "$name" "$@" >"$name.out" 2>"$name.err" &
+	stop_traced "$sig" $!
+}
 
 # check_dir DESCRIPTION DIR EVENT NBUFS: a complete recording directory
 check_dir() {
@@ -50,12 +56,7 @@ count_events() {
 
 # record -a, stopped by SIGINT
 for i in 1 2; do writer & pids="$pids $!"; done
-perf ftrace record -a -t function -T ksys_write -m 256K -o sysw >sysw.out 2>sysw.err &
-perf=$!
-sleep 3
-kill -INT $perf
-wait $perf
-status=$?
+record_until INT sysw -a -t function -T ksys_write -m 256K
 kill $pids; wait $pids 2>/dev/null; pids=
 check "record -a + SIGINT exits 0" test $status -eq 0
 check_dir "record -a + SIGINT" sysw.dir ftrace:function "$ncpus"
@@ -115,12 +116,8 @@ check_dir "record -p target exit" ptgt.dir ftrace:function "$ncpus"
 state_check "record -p" state.custom
 
 # SIGTERM stop
-perf ftrace record -a -t function -T ksys_write -o term >/dev/null 2>term.err &
-perf=$!
-sleep 2
-kill -TERM $perf
-wait $perf
-check "record + SIGTERM exits 0" test $? -eq 0
+record_until TERM term -a -t function -T ksys_write
+check "record + SIGTERM exits 0" test $status -eq 0
 check_dir "record + SIGTERM" term.dir ftrace:function "$ncpus"
 state_check "record + SIGTERM" state.custom
 
@@ -146,10 +143,20 @@ check "record bad command message" test $? -eq 0
 echo 'echo hi' >notexec; chmod 644 notexec
 perf ftrace record -o bad ./notexec >/dev/null 2>err; one_line_error "record non-executable command" err $?
 perf ftrace record -o /nonexistent/dir/x sleep 0 >/dev/null 2>err; one_line_error "record uncreatable directory" err $?
+perf ftrace record -t wakeup -o bad sleep 0 >/dev/null 2>err; one_line_error "record refuses other tracers" err $?
+perf ftrace record -T no_such_function_xyz -o bad sleep 0 >/dev/null 2>err
+one_line_error "record filter that matches nothing" err $?
+grep -q "no_such_function_xyz" err; check "record filter error names the pattern" test $? -eq 0
 check "no directory left by bad inputs" test ! -e bad.dir
-perf ftrace record >/dev/null 2>err
-check "record without command or target fails" test $? -ne 0
 state_check "record bad inputs" state.custom
+
+# no command and no target: the whole system until Ctrl-C, as perf record
+writer & w=$!
+record_until INT bare -t function -T ksys_write
+kill $w; wait $w 2>/dev/null
+check "record without command or target records until SIGINT" test $status -eq 0
+check_dir "record without command or target" bare.dir ftrace:function "$ncpus"
+state_check "record without command or target" state.custom
 
 # non-root
 if su -s /bin/sh nobody -c 'true' 2>/dev/null; then

@@ -3,7 +3,7 @@
 """Write a synthetic 'perf ftrace record' directory, for tests without tracefs.
 
   mkrec.py DIR [--tracer function|function_graph] [--cpus N] [--iter N]
-               [--lost CPU] [--no-kallsyms] [--header-only]
+               [--lost CPU] [--no-kallsyms] [--header-only] [--aliases]
 
 DIR gets perf.header (perf.data: tracepoint attrs, header features,
 tracing data with the 6.1 ftrace formats, kallsyms, saved cmdlines, one
@@ -69,6 +69,24 @@ SYMS = [
     (0xffffffffc0001800, "t", "dummy_stats", "dummy"),
 ]
 ADDR = {s[2]: s[0] for s in SYMS}
+# With --aliases, kallsyms also has other names at three of the addresses,
+# in the order the kernel lists them: the first is the kernel's name for
+# the address, but a section marker never is.
+ALIASES = [
+    (0xffffffff81001000, "T", "__entry_text_start", None, "before"),
+    (0xffffffff81001800, "t", "__do_sys_getppid", None, "before"),
+    (0xffffffff81003000, "T", "__sched_text_start", None, "before"),
+    (0xffffffff81003000, "t", "__ksys_write_alias", None, "after"),
+]
+
+
+def with_aliases(syms):
+    out = []
+    for sym in syms:
+        out += [a[:4] for a in ALIASES if a[0] == sym[0] and a[4] == "before"]
+        out.append(sym)
+        out += [a[:4] for a in ALIASES if a[0] == sym[0] and a[4] == "after"]
+    return out
 CMDLINES = dict([(100 + c, "getppid-loop") for c in range(32)] +
                 [(200 + c, "writer") for c in range(32)])
 
@@ -172,7 +190,7 @@ def pages(evs, lost_page=None):
     return b"".join(out)
 
 
-def tracing_data(tracer, kallsyms):
+def tracing_data(tracer, kallsyms, syms=SYMS):
     def s8(b):
         return struct.pack("<Q", len(b)) + b
     out = bytes([23, 8, 68]) + b"tracing" + b"0.6\0" + bytes([0, 8])
@@ -186,7 +204,7 @@ def tracing_data(tracer, kallsyms):
     out += struct.pack("<I", 0)                    # no event systems
     ks = b""
     if kallsyms:
-        for a, t, n, m in SYMS:
+        for a, t, n, m in syms:
             ks += ("%016x %s %s%s\n" % (a, t, n, "\t[%s]" % m if m else "")).encode()
     out += struct.pack("<I", len(ks)) + ks
     out += struct.pack("<I", 0)                    # printk formats
@@ -206,7 +224,7 @@ def attr(eid, sample_type):
     return a + b"\0" * (128 - len(a))
 
 
-def perf_header(tracer, cpus, kallsyms, evnames, foreign=False):
+def perf_header(tracer, cpus, kallsyms, evnames, foreign=False, syms=SYMS):
     SAMPLE_TID, SAMPLE_TIME, SAMPLE_CPU, SAMPLE_PERIOD, SAMPLE_IDENT = \
         1 << 1, 1 << 2, 1 << 7, 1 << 8, 1 << 16
     st = SAMPLE_IDENT | SAMPLE_TID | SAMPLE_TIME | SAMPLE_CPU | SAMPLE_PERIOD
@@ -233,7 +251,7 @@ def perf_header(tracer, cpus, kallsyms, evnames, foreign=False):
 
     feats = {}
     if not foreign:
-        feats[1] = tracing_data(tracer, kallsyms)
+        feats[1] = tracing_data(tracer, kallsyms, syms)
     feats[3] = perf_string("testhost")
     feats[4] = perf_string("6.1.0-test")
     feats[5] = perf_string("6.1.192")
@@ -279,6 +297,8 @@ def main():
                     help="mark the 2nd page of this CPU as lost 42 events")
     ap.add_argument("--no-kallsyms", action="store_true")
     ap.add_argument("--header-only", action="store_true")
+    ap.add_argument("--aliases", action="store_true",
+                    help="add aliases and section markers to kallsyms")
     ap.add_argument("--foreign", action="store_true",
                     help="perf.header of a cpu-clock perf record, no tracing data")
     a = ap.parse_args()
@@ -288,7 +308,7 @@ def main():
     os.makedirs(a.dir, exist_ok=True)
     with open(os.path.join(a.dir, "perf.header"), "wb") as f:
         f.write(perf_header(tracer, a.cpus, not a.no_kallsyms, evnames,
-                            a.foreign))
+                            a.foreign, with_aliases(SYMS) if a.aliases else SYMS))
     if a.header_only:
         return
     for cpu, evs in workload(tracer, a.cpus, a.iter).items():

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * getppid-loop N: call getppid() exactly N times and exit.
+ * getppid-loop N [MS]: wait MS milliseconds, if given, then call getppid()
+ * exactly N times and exit.
  *
  * A workload with a known number of calls to one cheap system call, so
  * that a test can check that a recording has every event.  syscall() is
@@ -16,6 +17,8 @@ int main(int argc, char **argv)
 {
 	long i, n = argc > 1 ? atol(argv[1]) : 1000;
 
+	if (argc > 2)
+		usleep(atol(argv[2]) * 1000);
 	for (i = 0; i < n; i++)
 		syscall(SYS_getppid);
 	return 0;

@@ -1,0 +1,95 @@
+#!/bin/sh
+# Sharing tracefs: function tracer sessions run in private instances, side
+# by side, each with exactly its own events; a function_graph session is
+# refused while the top level is in use, without disturbing its user; an
+# instance left by a killed session is removed by the next one.
+. /tests/guest/lib.sh
+. "$(dirname "$0")/ftrace-state.inc"
+
+[ -x "$WORKLOADS/getppid-loop" ] && [ -x "$WORKLOADS/rbcount" ] ||
+	{ skip "perf ftrace sharing" "workloads not built"; exit 0; }
+begin_tests "perf ftrace sharing"
+
+fn=$(grep -m1 -E '^(__do_sys_getppid|__x64_sys_getppid|sys_getppid)$' $T/available_filter_functions)
+id=$(sed -n 's/^ID: *//p' $T/events/ftrace/function/format)
+count() { "$WORKLOADS/rbcount" "$id" "$1"/trace-cpu*.buf; }
+
+# Two function sessions at once, each around its own workload.
+perf ftrace record -t function -T "$fn" -o one "$WORKLOADS/getppid-loop" 3000 2000 \
+	>one.out 2>one.err &
+a=$!
+perf ftrace record -t function -T "$fn" -o two "$WORKLOADS/getppid-loop" 5000 2000 \
+	>two.out 2>two.err &
+b=$!
+sleep 1
+ls $T/instances | diag
+wait $a; sa=$?
+wait $b; sb=$?
+check "two function sessions at once exit 0" test $sa -eq 0 -a $sb -eq 0
+c1=$(count one.dir); c2=$(count two.dir)
+echo "one: $c1 / two: $c2" | diag
+case "$c1" in events=3000\ *bad=0) pass "first session has exactly its 3000 events";;
+*) fail "first session has exactly its 3000 events"; diag <one.err;; esac
+case "$c2" in events=5000\ *bad=0) pass "second session has exactly its 5000 events";;
+*) fail "second session has exactly its 5000 events"; diag <two.err;; esac
+state_check "two function sessions" state.custom
+
+# A function session leaves the top level alone while it runs.
+ftrace_state >state.before
+perf ftrace live -a -t function -T ksys_write >/dev/null 2>&1 &
+p=$!
+wait_session $p
+ftrace_state | sed '/^== instance/,$d' >state.during
+sed '/^== instance/,$d' state.before >state.before.top
+kill -INT $p; wait $p
+if cmp -s state.before.top state.during; then
+	pass "a function session does not touch the top level"
+else
+	fail "a function session does not touch the top level"
+	diff state.before.top state.during | head -10 | diag
+fi
+
+# The top level in use: a function_graph session is refused, before it
+# changes anything, and the user of the top level keeps tracing.
+if [ -z "$FTRACE_TEST_NO_GRAPH" ]; then
+	echo "$fn" >$T/set_ftrace_filter
+	echo >$T/set_ftrace_pid
+	echo function >$T/current_tracer
+	echo 1 >$T/tracing_on
+	ftrace_state >state.busy
+	perf ftrace live -G "$fn" sleep 0 >/dev/null 2>err
+	one_line_error "function_graph refused while the top level is in use" err $?
+	grep -q "current_tracer is 'function'" err
+	check "the refusal says what is in use" test $? -eq 0
+	perf ftrace record -G "$fn" -o busy sleep 0 >/dev/null 2>err
+	one_line_error "record function_graph refused while the top level is in use" err $?
+	check "no directory left by the refused record" test ! -e busy.dir
+	state_check "refused function_graph sessions" state.busy
+	echo >$T/trace
+	"$WORKLOADS/getppid-loop" 100
+	n=$(grep -c "$fn" $T/trace)
+	check "the top level's user still traces (100 calls, saw $n)" test "$n" -ge 100
+	echo nop >$T/current_tracer
+	custom_state
+fi
+
+# An instance left behind by a killed session goes with the next session.
+perf ftrace record -a -t function -T ksys_write -o killed >/dev/null 2>&1 &
+k=$!
+wait_session $k
+kill -KILL $k; wait $k 2>/dev/null
+check "SIGKILL leaves the session's instance behind" test -d $T/instances/perf-ftrace-$k
+perf ftrace live -t function -T "$fn" "$WORKLOADS/getppid-loop" 1 >/dev/null 2>err
+grep -q "perf-ftrace-$k" err; check "the next session says it removed the stale instance" test $? -eq 0
+diag <err
+check "the stale instance is gone" test ! -e $T/instances/perf-ftrace-$k
+if perf ftrace show -i killed >/dev/null 2>show.err && grep -q incomplete show.err; then
+	pass "SIGKILL during record: show reads the directory and says it is incomplete"
+else
+	fail "SIGKILL during record: show reads the directory and says it is incomplete"
+	head -5 show.err | diag
+fi
+# SIGKILL cannot be caught, but the instance kept it from the top level.
+state_check "after the stale instance is removed" state.custom
+
+default_state

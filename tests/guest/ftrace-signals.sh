@@ -1,0 +1,59 @@
+#!/bin/sh
+# Every signal whose default action ends the process, sent during
+# 'perf ftrace live -a' and 'perf ftrace record -a': perf must stop through
+# its exit path, leave the whole tracefs state (top level and instances)
+# as it found it, and record must leave a recording that show reads.
+. /tests/guest/lib.sh
+. "$(dirname "$0")/ftrace-state.inc"
+
+begin_tests "perf ftrace signals"
+
+SIGNALS="HUP INT QUIT TERM PIPE ALRM USR1 USR2 XCPU XFSZ VTALRM PROF IO PWR"
+
+# start_and_kill SIGNAL OUT CMD...: run CMD in the background, send SIGNAL
+# once it has started tracing, and leave its exit status in $status.
+start_and_kill() {
+	sig=$1 out=$2
+	shift 2
+	"$@" >"$out" 2>"$out.err" &
+	pid=$!
+	case "$*" in *"-t function"*) wait_session $pid ;; esac
+	sleep 2
+	kill -"$sig" $pid
+	wait $pid
+	status=$?
+}
+
+for sig in $SIGNALS; do
+	start_and_kill $sig live.out perf ftrace live -a -t function -T ksys_write
+	if [ $status -lt 128 ]; then
+		pass "live -a + SIG$sig: exits through its exit path (status $status)"
+	else
+		fail "live -a + SIG$sig: killed by a signal (status $status)"
+	fi
+	state_check "live -a + SIG$sig" state.custom
+
+	start_and_kill $sig rec.out perf ftrace record -a -t function -T ksys_write -o sig
+	if [ $status -eq 0 ]; then
+		pass "record -a + SIG$sig: exits 0"
+	else
+		fail "record -a + SIG$sig: exit status $status"
+		diag <rec.out.err
+	fi
+	if perf ftrace show -i sig >show.out 2>show.err && [ ! -e sig.dir/perf.incomplete ]; then
+		pass "record -a + SIG$sig: a complete recording that show reads"
+	else
+		fail "record -a + SIG$sig: a complete recording that show reads"
+		head -5 show.err | diag
+	fi
+	state_check "record -a + SIG$sig" state.custom
+done
+
+# function_graph runs at the top level: the signal path must put it back too
+if [ -z "$FTRACE_TEST_NO_GRAPH" ]; then
+	start_and_kill HUP graph.out perf ftrace live -a -G ksys_write --graph-opts depth=1
+	check "live -a function_graph + SIGHUP: exits through its exit path" test $status -lt 128
+	state_check "live -a function_graph + SIGHUP" state.custom
+fi
+
+default_state

@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host-side test of the names and times show and report print, on a
+# synthetic recording whose kallsyms has aliases and section markers at
+# function addresses: each address is named as the kernel's trace output
+# names it (the first alias in kallsyms order, never a marker), and
+# timestamps are rounded to the microsecond as the kernel rounds them.
+#
+#   PERF=/path/to/perf ftrace-names.sh [scratch dir]
+
+PERF=${PERF:-perf}
+HERE=$(cd "$(dirname "$0")" && pwd)
+S=${1:-$(mktemp -d)}
+mkdir -p "$S" && cd "$S" || exit 1
+
+fails=0
+ok() { echo "ok - $*"; }
+notok() { echo "not ok - $*"; fails=$((fails + 1)); }
+expect() { if eval "$2"; then ok "$1"; else notok "$1"; fi; }
+
+for tracer in function function_graph; do
+	python3 "$HERE/mkrec.py" al-$tracer --tracer $tracer --aliases --cpus 3 --iter 4 ||
+		{ notok "mkrec.py --aliases"; exit 1; }
+	"$PERF" ftrace show -i al-$tracer >show.$tracer 2>show.$tracer.err
+	expect "$tracer: show reads the recording" "[ $? -eq 0 ]"
+	"$PERF" ftrace report -i al-$tracer >report.$tracer 2>/dev/null
+	expect "$tracer: report reads the recording" "[ $? -eq 0 ]"
+	for f in show.$tracer report.$tracer; do
+		expect "$f: the first alias names the address (__do_sys_getppid)" \
+			"grep -q __do_sys_getppid $f && ! grep -q __x64_sys_getppid $f"
+		expect "$f: a marker never names a function (do_syscall_64, ksys_write)" \
+			"grep -q do_syscall_64 $f && grep -q ksys_write $f &&
+			 ! grep -qE '__entry_text_start|__sched_text_start|__ksys_write_alias' $f"
+	done
+done
+
+# CPU 2's first event is at 1.000000666 s: the kernel prints 1.000001.
+expect "timestamps are rounded to the microsecond" \
+	"grep -q '\[002\]  *1\.000001: ' show.function"
+expect "no timestamp is truncated instead" \
+	"! grep -q '\[002\]  *1\.000000: ' show.function"
+
+[ $fails -eq 0 ]
