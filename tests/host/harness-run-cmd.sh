@@ -9,7 +9,7 @@ trap 'rm -rf "$scratch"' EXIT
 make -s -C "$here" run SHARE="$scratch" \
 	CMD='for f in a b; do echo "$f"; done; echo "$HOME"; false; echo "status $?"' \
 	>"$scratch/out" 2>&1
-got=$(grep -E '^(a|b|/root|status [0-9]+)$' "$scratch/out" | tr '\n' ' ')
+got=$(tr -d '\r' <"$scratch/out" | grep -E '^(a|b|/root|status [0-9]+)$' | tr '\n' ' ')
 if [ "$got" = "a b /root status 1 " ]; then
 	echo "ok - make run passes CMD's \$ to the guest's shell untouched"
 else
