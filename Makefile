@@ -20,39 +20,49 @@ COMMON_CONFIG := kernel-config/base.config kernel-config/tracing.config \
 DEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-debug.config
 NODEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-nodebug.config
 
-.PHONY: all deps tree kernel-debug kernel-nodebug perf perf-unpatched initramfs setup test run shell bench check-series fuzz clean
+.PHONY: all deps tree kernel-debug kernel-nodebug perf tree-unpatched perf-unpatched initramfs setup test run shell bench check-series fuzz clean
 
 all: test
 
+# $(call timed,STEP,COMMAND) runs COMMAND and appends "STEP SECONDS" to
+# $(STEP_TIMES), which make test prints at its end.  deps, the first step
+# of every entry point, starts the file afresh.
+STEP_TIMES := $(BUILD)/step-times
+timed = t0=$$(date +%s) && $(2) && echo "$(1) $$(($$(date +%s) - t0))" >>$(STEP_TIMES)
+
 deps:
-	@scripts/install-deps.sh
+	@mkdir -p $(BUILD) && : >$(STEP_TIMES)
+	@$(call timed,deps,scripts/install-deps.sh)
 
 tree: deps
-	@scripts/prepare-tree.sh
+	@$(call timed,tree,scripts/prepare-tree.sh)
 
 kernel-debug: tree
-	@scripts/build-kernel.sh debug $(DEBUG_CONFIG) >/dev/null
+	@$(call timed,kernel-debug,scripts/build-kernel.sh debug $(DEBUG_CONFIG) >/dev/null)
 
 kernel-nodebug: tree
-	@scripts/build-kernel.sh nodebug $(NODEBUG_CONFIG) >/dev/null
+	@$(call timed,kernel-nodebug,scripts/build-kernel.sh nodebug $(NODEBUG_CONFIG) >/dev/null)
 
 perf: tree
-	@scripts/build-perf.sh >/dev/null
+	@$(call timed,perf,scripts/build-perf.sh >/dev/null)
 
 # An unpatched perf of the same version, to prove it reads our perf.header.
-perf-unpatched: deps
+tree-unpatched: deps
 	@mkdir -p $(BUILD)/no-patches && : >$(BUILD)/no-patches/series
-	@TREE=$(BUILD)/linux-unpatched SERIES_DIR=$(BUILD)/no-patches \
-		scripts/prepare-tree.sh
-	@scripts/build-perf.sh $(BUILD)/linux-unpatched $(BUILD)/perf-unpatched >/dev/null
+	@$(call timed,tree-unpatched,TREE=$(BUILD)/linux-unpatched \
+		SERIES_DIR=$(BUILD)/no-patches scripts/prepare-tree.sh)
+
+perf-unpatched: tree-unpatched
+	@$(call timed,perf-unpatched,scripts/build-perf.sh $(BUILD)/linux-unpatched \
+		$(BUILD)/perf-unpatched >/dev/null)
 
 initramfs: perf perf-unpatched
-	@initramfs/build-initramfs.sh $(INITRD) >/dev/null
+	@$(call timed,initramfs,initramfs/build-initramfs.sh $(INITRD) >/dev/null)
 
 setup: kernel-debug initramfs
 
 test: setup kernel-nodebug
-	@KUNIT_SUITES=refcount tests/run-tests.sh
+	@KUNIT_SUITES=refcount STEP_TIMES=$(STEP_TIMES) tests/run-tests.sh
 
 run: setup
 	@scripts/run-in-guest.sh $(KERNEL) $(INITRD) "$${CMD:-main-job}"

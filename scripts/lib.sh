@@ -5,6 +5,8 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$REPO/build}
 TREE=${TREE:-$BUILD/linux}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+# The tarball, unpacked once and shared by every clone (prepare-tree.sh).
+SRC_CACHE=${SRC_CACHE:-/var/cache/perf-ftrace-harness/src}
 # ccache lives outside the clone so that CI's fresh clones reuse it.
 # Paths are made relative to the build directory, so clones in other
 # folders hit the same cache entries.
@@ -19,4 +21,11 @@ die() {
 
 step() {
 	echo ">>> $*" >&2
+}
+
+# step_times FILE: print FILE's "STEP SECONDS" lines, and their sum, as TAP
+# comments.
+step_times() {
+	awk '{ printf "# %-16s %5d s\n", $1, $2; sum += $2 }
+		END { printf "# %-16s %5d s (%d min %02d s)\n", "total", sum, sum / 60, sum % 60 }' "$1"
 }

@@ -57,6 +57,7 @@ done 2>&1 | collect
 
 guest_run debug 2>&1 | collect
 "$REPO/tests/compare-host-decode.sh" "$results_root/debug/guest-recording" 2>&1 | collect
+"$REPO/tests/check-convert.sh" "$results_root/debug/guest-recording" 2>&1 | collect
 # The second kernel proves that CONFIG_DEBUG_REFCOUNT=n silences refcount_t.
 guest_run nodebug lkdtm-refcount.sh 2>&1 | collect
 
@@ -65,5 +66,12 @@ failed=$(grep -c '^not ok ' "$all")
 passed=$(($(grep -c '^ok ' "$all") - skipped))
 summary="$passed passed, $failed failed"
 [ "$skipped" -gt 0 ] && summary="$summary, $skipped skipped"
+# make test's steps and this run, each with its wall time, before the
+# summary: the summary stays the last line.
+if [ -n "${STEP_TIMES:-}" ] && [ -f "$STEP_TIMES" ]; then
+	echo "tests $SECONDS" >>"$STEP_TIMES"
+	echo "# wall time of each step:"
+	step_times "$STEP_TIMES"
+fi
 echo "$summary"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
