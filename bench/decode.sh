@@ -1,13 +1,17 @@
 #!/bin/bash
 # decode.sh
 # Part 2 of make bench, on the host: decode Part 1's recordings with the
-# host-built perf (ftrace show, ftrace report) and with trace-cmd report,
-# output to /dev/null.  For each recording (big: Part 1's at BIG_KB; scale-N:
-# the one of N round trips) and decoder, appends to $BENCH/part2.txt:
+# host-built perf (ftrace show, ftrace report, ftrace convert) and with
+# trace-cmd report, output to /dev/null but for convert's files, which are
+# written to a scratch directory and deleted after each run.  For each
+# recording (big: Part 1's at BIG_KB; scale-N: the one of N round trips) and
+# decoder, appends to $BENCH/part2.txt:
 #   SIZE DECODER events median-seconds peak-KiB instructions workload-events
+#   json-bytes folded-bytes
 # (instructions from callgrind, for the big recording and the smallest one
 # only: it runs some 50 times slower; workload-events from show and
-# trace-cmd report only).
+# trace-cmd report only; the sizes of convert's --to-chrome and --to-folded
+# files from convert only).
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$REPO/bench/settings.sh"
@@ -18,6 +22,9 @@ out=$BENCH/part2.txt
 cg=$BENCH/callgrind
 mkdir -p "$cg"
 : >"$out"
+# convert writes a temporary file and renames it: not to /dev/null.
+scratch=$(mktemp -d "$BENCH/convert.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
 
 # set_cmd DECODER NAME: cmd=(the command that decodes recording NAME)
 set_cmd() {
@@ -25,14 +32,39 @@ set_cmd() {
 	show) cmd=("$perf" ftrace show -i "$rec/$2") ;;
 	report) cmd=("$perf" ftrace report -i "$rec/$2") ;;
 	trace-cmd) cmd=(trace-cmd report -i "$rec/$2.dat") ;;
+	convert) cmd=("$perf" ftrace convert -i "$rec/$2"
+		      --to-chrome "$scratch/out.json" --to-folded "$scratch/out.folded") ;;
 	esac
+}
+
+# outputs: the sizes of convert's files ("- -" for the others), deleted.
+outputs() {
+	local f sizes=
+
+	for f in out.json out.folded; do
+		if [ -e "$scratch/$f" ]; then
+			sizes+="$(stat -c %s "$scratch/$f") "
+		else
+			sizes+="- "
+		fi
+	done
+	rm -f "$scratch"/*
+	echo "${sizes% }"
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
+decoders="show report convert trace-cmd"
+# Not run to ask: a perf from before convert takes it for a command to
+# trace, and starts by resetting the host's tracefs.
+if ! grep -q -a -e to-chrome "$perf"; then
+	echo "# $perf has no ftrace convert: not measured" >&2
+	decoders="show report trace-cmd"
+fi
+
 smallest=$(printf '%s\n' $SCALE_LOOPS | sort -n | head -1)
 for size in big $(printf 'scale-%s ' $SCALE_LOOPS); do
-	for decoder in show report trace-cmd; do
+	for decoder in $decoders; do
 		tool=perf
 		[ $decoder = trace-cmd ] && tool=trace-cmd
 		name=$tool-$size
@@ -51,6 +83,7 @@ for size in big $(printf 'scale-%s ' $SCALE_LOOPS); do
 			times+=("$(echo "$EPOCHREALTIME - $t0" | bc)")
 			rss=$(tail -1 "$cg/rss")
 			[ "$rss" -gt "$peak" ] && peak=$rss
+			sizes=$(outputs)
 		done
 		seconds=$(printf '%s\n' "${times[@]}" | median)
 
@@ -59,11 +92,14 @@ for size in big $(printf 'scale-%s ' $SCALE_LOOPS); do
 			valgrind --tool=callgrind --callgrind-out-file="$cg/$size.$decoder.out" \
 				"${cmd[@]}" >/dev/null 2>"$cg/$size.$decoder.log"
 			ir=$(sed -n 's/^summary: *//p' "$cg/$size.$decoder.out")
+			outputs >/dev/null
 		fi
 		# The workload's own events: trace-cmd records itself too.
 		mine=-
-		[ $decoder = report ] || mine=$("${cmd[@]}" 2>/dev/null |
-			awk '$1 ~ /^workload-/ { n++ } END { print n + 0 }')
-		echo "$size $decoder $events $seconds $peak $ir $mine" | tee -a "$out"
+		case $decoder in show|trace-cmd)
+			mine=$("${cmd[@]}" 2>/dev/null |
+				awk '$1 ~ /^workload-/ { n++ } END { print n + 0 }') ;;
+		esac
+		echo "$size $decoder $events $seconds $peak $ir $mine $sizes" | tee -a "$out"
 	done
 done

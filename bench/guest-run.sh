@@ -1,10 +1,14 @@
 #!/bin/sh
 # guest-run.sh NAME TOOL KB LOOPS [CPU|-] [keep]
 # In the guest: one measurement of Part 1.  Runs "./workload LOOPS" under
-# TOOL (none, perf, trace-cmd or live), which traces the function tracer
-# system-wide (only CPU, if given and not -) with KB KiB of buffer per CPU, and
-# appends "NAME TOOL KB LOOPS seconds lost events bytes" to ./part1.txt.
-# With "keep", the recording is kept as rec/NAME.dir or rec/NAME.dat.
+# TOOL (none, tracer, perf, trace-cmd or live), which traces the function
+# tracer system-wide (only CPU, if given and not -) with KB KiB of buffer per
+# CPU, and appends to ./part1.txt
+#   NAME TOOL KB LOOPS seconds lost events bytes recorder-cpu workload-cpu
+# (CPU seconds, user + system).  "tracer" is the kernel alone: the function
+# tracer on at the top level, its ring buffer in overwrite mode and nobody
+# reading it.  With "keep", the recording is kept as rec/NAME.dir or
+# rec/NAME.dat.
 set -eu
 name=$1 tool=$2 kb=$3 loops=$4 cpu=${5:--} keep=${6:-}
 [ "$cpu" != - ] || cpu=
@@ -13,20 +17,101 @@ rec=/tmp/$name
 log=/tmp/workload.log
 fid=$(sed -n 's/^ID: *//p' $T/events/ftrace/function/format)
 : >$log
+: >/tmp/cpu
 
+# Every process that TOOL starts runs under ./cputime, which adds up their
+# CPU time in /tmp/cpu; the workload logs its own, to be taken out.
 work="./workload $loops $log"
+ct="./cputime /tmp/cpu"
+
+# sum_stats FIELD: FIELD of per_cpu/cpuN/stats, summed over the CPUs.
+sum_stats() {
+	cat $T/per_cpu/cpu*/stats | awk -v f="$1:" '$1 == f { n += $2 } END { print n + 0 }'
+}
+
+# buffer_kb: the per-CPU buffer size, X where the CPUs differ.  A buffer
+# never expanded reads "7 (expanded: 1408)", and any tracer expands it for
+# good (perf ftrace leaves it so too): it counts as the size it becomes,
+# 1408 KiB in whole pages of data (4080 bytes): 1410.
+buffer_kb() {
+	local page
+
+	page=$(sed -n 's/.*char data;.*size:\([0-9]*\);.*/\1/p' $T/events/header_page)
+	sed 's/.*(expanded: \([0-9]*\))/\1 expanded/' $T/buffer_size_kb |
+		awk -v p="$page" '$2 { $1 = int(($1 * 1024 + p - 1) / p) * p / 1024 }
+				  { print $1 == "X" ? "X" : int($1) }'
+}
+
+# What "tracer" changes, a line per file, then the events in the buffer.
+# The size is per CPU where the CPUs differ.
+tracefs_state() {
+	local size f
+
+	echo "current_tracer $(cat $T/current_tracer)"
+	echo "options/overwrite $(cat $T/options/overwrite)"
+	size=$(buffer_kb)
+	if [ "$size" = X ]; then
+		for f in $T/per_cpu/cpu*/buffer_size_kb; do
+			echo "${f#"$T"/} $(cat "$f")"
+		done
+	else
+		echo "buffer_size_kb $size"
+	fi
+	echo "tracing_on $(cat $T/tracing_on)"
+	echo "entries $(sum_stats entries)"
+}
+
+# tracefs_restore STATE: put back what tracefs_state saved, tracing_on last.
+tracefs_restore() {
+	echo 0 >$T/tracing_on
+	echo "$1" | while read -r f v; do
+		case $f in
+		tracing_on|entries) ;;
+		*) echo "$v" >$T/$f ;;
+		esac
+	done
+	: >$T/trace
+	echo "$1" | sed -n 's/^tracing_on //p' >$T/tracing_on
+}
+
+# The kernel's own cost: events = what the buffer holds at the end, lost =
+# what it overwrote meanwhile.  Turning the tracer on and off patches every
+# call site, which the tools do too: it counts as the recorder's CPU time.
+tracer() {
+	local saved status=0
+
+	saved=$(tracefs_state)
+	echo 0 >$T/tracing_on
+	echo "$kb" >$T/buffer_size_kb
+	echo 1 >$T/options/overwrite
+	$ct sh -c "echo function >$T/current_tracer"
+	: >$T/trace
+	echo 1 >$T/tracing_on
+	$ct $work || status=$?
+	echo 0 >$T/tracing_on
+	sum_stats entries >/tmp/entries
+	$ct sh -c "echo nop >$T/current_tracer"
+	tracefs_restore "$saved"
+	if [ "$(tracefs_state)" != "$saved" ]; then
+		echo "tracefs not restored: was, is:"; echo "$saved"; tracefs_state
+		status=1
+	fi
+	return $status
+}
+
 # trace-cmd's default 1 ms wake-up livelocks this TCG guest: it gets the
 # 100 ms that perf's recorder polls at.  A version 6 trace.dat holds the raw
 # pages uncompressed, as perf's recording does.
 trace() {
 	case $tool in
-	none) $work ;;
-	perf) perf ftrace record -a ${cpu:+-C $cpu} -t function -m "${kb}K" \
+	none) $ct $work ;;
+	tracer) tracer >/tmp/tool.err 2>&1 ;;
+	perf) $ct perf ftrace record -a ${cpu:+-C $cpu} -t function -m "${kb}K" \
 		-o "$rec" -- $work 2>/tmp/tool.err ;;
-	trace-cmd) trace-cmd record ${cpu:+-M $(printf %x $((1 << cpu)))} \
+	trace-cmd) $ct trace-cmd record ${cpu:+-M $(printf %x $((1 << cpu)))} \
 		-s 100000 --file-version 6 -p function -b "$kb" -o "$rec.dat" \
 		$work >/tmp/tool.err 2>&1 ;;
-	live) perf ftrace live -a ${cpu:+-C $cpu} -t function -m "${kb}K" \
+	live) $ct perf ftrace live -a ${cpu:+-C $cpu} -t function -m "${kb}K" \
 		-- $work >"$rec.txt" 2>/tmp/tool.err ;;
 	esac
 }
@@ -45,6 +130,7 @@ tc_pages() {
 }
 events=0 bytes=0
 case $tool in
+tracer) events=$(cat /tmp/entries) bytes=- ;;
 perf) events=$(rb_events "$rec".dir/trace-cpu*.buf)
 	bytes=$(cat "$rec".dir/* | wc -c) ;;
 trace-cmd) tc_pages "$rec.dat" >/tmp/pages
@@ -58,4 +144,7 @@ if [ "$keep" = keep ]; then
 	mkdir -p rec
 	cp -r "$rec".* rec/
 fi
-echo "$name $tool $kb $loops $(cat $log) $events $bytes" >>part1.txt
+# The recorder's CPU time: everything under cputime but the workload.
+read -r seconds lost wcpu <$log
+rcpu=$(awk -v w="$wcpu" '{ t += $1 } END { printf "%.3f", t - w }' /tmp/cpu)
+echo "$name $tool $kb $loops $seconds $lost $events $bytes $rcpu $wcpu" >>part1.txt

@@ -13,7 +13,9 @@ share=$BENCH/share
 rm -rf "$share"
 mkdir -p "$share"
 : >"$BENCH/guest.log"
-gcc -static -O2 -Wall -o "$share/workload" "$REPO/bench/workload.c"
+for prog in workload cputime; do
+	gcc -static -O2 -Wall -o "$share/$prog" "$REPO/bench/$prog.c"
+done
 install -m 0755 "$REPO/bench/guest-run.sh" "$share/"
 
 # measure NAME TOOL KB LOOPS [CPU|-] [keep]: one boot, one guest-run.sh
@@ -24,17 +26,19 @@ measure() {
 		"$kernel" "$initrd" "sh ./guest-run.sh $*" \
 		>>"$BENCH/guest.log" 2>&1 || status=$?
 	# No line from the guest: it stalled or the tool failed.
-	[ $status -eq 0 ] || echo "$1 $2 $3 $4 - - - - failed:$status" >>"$share/part1.txt"
+	[ $status -eq 0 ] || echo "$1 $2 $3 $4 - - - - - - failed:$status" >>"$share/part1.txt"
 }
 
 for rep in $(seq "$REPS"); do
 	measure "untraced-$rep" none 0 "$LOOPS"
 	for kb in $BIG_KB $SMALL_KB; do
-		keep=
-		[ "$rep$kb" = "1$BIG_KB" ] && keep=keep
-		for tool in perf trace-cmd live; do
-			# live leaves only text, which Part 2 does not decode.
-			[ $tool = live ] && keep=
+		for tool in tracer perf trace-cmd live; do
+			# Part 2 decodes the first recordings at BIG_KB (live
+			# leaves only text, the tracer nothing).
+			keep=
+			case $rep$kb-$tool in
+			"1$BIG_KB-perf"|"1$BIG_KB-trace-cmd") keep=keep ;;
+			esac
 			measure "$tool-$kb-$rep" "$tool" "$kb" "$LOOPS" - $keep
 		done
 	done

@@ -4,7 +4,7 @@ BENCH=${BENCH:-$BUILD/bench}
 REPS=${REPS:-3}                 # repetitions in Part 1
 LOOPS=${LOOPS:-2000}            # pipe round trips per CPU of the workload
 BIG_KB=${BIG_KB:-4096}          # per-CPU buffer of Part 1
-SMALL_KB=${SMALL_KB:-1024}      # the smaller one, where losses appear
+SMALL_KB=${SMALL_KB:-1024 256}  # the smaller ones, where losses appear
 # Part 2's scaling: recordings of about 3x10^5, 10^6 and 10^7 events
 # (the workload's start and exit alone make some 2x10^5)
 SCALE_LOOPS=${SCALE_LOOPS:-500 5000 50000}

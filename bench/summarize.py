@@ -3,9 +3,9 @@
 figure in BENCH/results.json.
 
 Reads BENCH/share/part1.txt (bench/guest-run.sh: NAME TOOL KB LOOPS seconds
-lost events bytes, or "-" and failed:STATUS) and BENCH/part2.txt
-(bench/decode.sh: SIZE DECODER events seconds peak-KiB instructions
-workload-events)."""
+lost events bytes recorder-cpu workload-cpu, or "-" and failed:STATUS) and
+BENCH/part2.txt (bench/decode.sh: SIZE DECODER events seconds peak-KiB
+instructions workload-events json-bytes folded-bytes)."""
 import json
 import os
 import statistics
@@ -33,15 +33,17 @@ def read(path, keys):
 
 part1 = read(f"{bench}/share/part1.txt",
              ["name", "tool", "kb", "loops", "seconds", "lost", "events",
-              "bytes", "status"])
+              "bytes", "rec_cpu", "wl_cpu", "status"])
 part2 = read(f"{bench}/part2.txt",
              ["size", "decoder", "events", "seconds", "peak_kib", "instructions",
-              "workload_events"])
+              "workload_events", "json_bytes", "folded_bytes"])
 
 
 def fmt(v):
     if v is None:
         return "-"
+    if v >= 1e9:
+        return f"{v / 1e9:.2f}G"
     if v >= 1e6:
         return f"{v / 1e6:.2f}M"
     if v >= 1e4:
@@ -67,32 +69,87 @@ def table(title, head, rows):
 done = {r["name"] for r in part1 if r["seconds"] is not None}
 runs1 = [r for r in part1 if "-scale-" not in r["name"]
          and (r["seconds"] is not None or r["name"] not in done)]
-base = [r["seconds"] for r in runs1 if r["tool"] == "none" and r["seconds"]]
-base = statistics.median(base) if base else None
-tools = ["perf", "trace-cmd", "live"]
-print(f"Part 1: record in the guest (4 vCPUs, TCG), workload untraced: "
-      f"{fmt(base)} s (median)")
-for kb in sorted({r["kb"] for r in runs1 if r["tool"] != "none"}, reverse=True):
-    rows, med = [], {}
+untraced = [r for r in runs1 if r["tool"] == "none" and r["seconds"]]
+base = statistics.median(r["seconds"] for r in untraced) if untraced else None
+tools = ["perf", "trace-cmd", "live", "tracer"]
+GOAL = 1.1      # perf record's slowdown over the function tracer's alone
+
+
+def slowdown(r):
+    return r["seconds"] / base if base and r["seconds"] is not None else None
+
+
+def cpu_per_mb(r, less=0):
+    """The recorder's CPU time per MB it saved, in ms; less, CPU seconds
+    taken out first."""
+    if not r or r["rec_cpu"] is None or not r["bytes"] or less is None:
+        return None
+    return (r["rec_cpu"] - less) * 1e3 / (r["bytes"] / 1e6)
+
+
+def spread(vals):
+    """median (min-max) of vals, and the median."""
+    vals = sorted(v for v in vals if v is not None)
+    if not vals:
+        return "-", None
+    med = statistics.median(vals)
+    return f"{fmt(med)} ({fmt(vals[0])}-{fmt(vals[-1])})", med
+
+
+def part1_table(kb):
     runs = {t: [r for r in runs1 if r["tool"] == t and r["kb"] == kb] for t in tools}
     ok = {t: [r for r in runs[t] if r["seconds"] is not None] for t in tools}
-    rows.append(["runs ok"] + [f"{len(ok[t])}/{len(runs[t])}" for t in tools] + ["", ""])
-    for metric, key in [("events captured", "events"), ("events lost", "lost"),
-                        ("bytes written", "bytes"), ("slowdown vs untraced", "slow")]:
+    rows = [["runs ok"] + [f"{len(ok[t])}/{len(runs[t])}" for t in tools] + ["", ""]]
+    # What turning the function tracer on and off costs by itself.
+    onoff = spread(r["rec_cpu"] for r in ok["tracer"])[1]
+    med = {}
+    for metric, f in [("events captured", lambda r: r["events"]),
+                      ("events lost", lambda r: r["lost"]),
+                      ("bytes written", lambda r: r["bytes"]),
+                      ("slowdown vs untraced", slowdown),
+                      ("recorder CPU s", lambda r: r["rec_cpu"]),
+                      ("recorder CPU ms/MB", cpu_per_mb),
+                      ("  less the tracer's on/off",
+                       lambda r: cpu_per_mb(r, onoff))]:
         cells = []
         for t in tools:
-            vals = sorted(r["seconds"] / base if key == "slow" else r[key] for r in ok[t])
-            med[t] = statistics.median(vals) if vals else None
-            cells.append(f"{fmt(med[t])} ({fmt(vals[0])}-{fmt(vals[-1])})" if vals else "-")
-        rows.append([metric] + cells + [ratio(med["perf"], med["trace-cmd"]),
-                                        ratio(med["perf"], med["live"])])
+            cell, med[metric, t] = spread(f(r) for r in ok[t])
+            cells.append(cell)
+        rows.append([metric] + cells +
+                    [ratio(med[metric, "perf"], med[metric, "trace-cmd"]),
+                     ratio(med[metric, "perf"], med[metric, "live"])])
+    # The kernel's own cost is the tracer's slowdown: the rest is the tool's.
+    # Its row goes under the slowdown's.
+    kernel = med["slowdown vs untraced", "tracer"]
+    over = {t: med["slowdown vs untraced", t] for t in tools}
+    rows.insert(5, ["slowdown vs tracer alone"] +
+                [ratio(over[t], kernel) for t in tools] + ["", ""])
     table(f"buffer {kb:.0f} KiB per CPU: median (min-max)",
           ["", "perf record", "trace-cmd record", "perf live >file",
-           "perf/trace-cmd", "perf/live"], rows)
+           "tracer alone", "perf/trace-cmd", "perf/live"], rows)
+    if over["perf"] and kernel:
+        print(f"perf record's slowdown vs the tracer alone: "
+              f"{over['perf'] / kernel:.2f}x (goal: within {GOAL}x)")
+
+
+print(f"Part 1: record in the guest (4 vCPUs, TCG), workload untraced: "
+      f"{fmt(base)} s (median)\n"
+      "tracer alone: the function tracer on, its buffer in overwrite mode, "
+      "nobody reading;\n"
+      "  its events captured are those left in the buffer, lost those "
+      "overwritten.\n"
+      "recorder CPU: user + system of everything under the tool but the "
+      "workload\n"
+      "  (untraced, what that method counts: "
+      f"{spread(r['rec_cpu'] for r in untraced)[0]} s).")
+for kb in sorted({r["kb"] for r in runs1 if r["tool"] != "none"}, reverse=True):
+    part1_table(kb)
 
 # Part 2: the big recording, one row per metric, then the scaling.
-print("\nPart 2: decode on the host, output to /dev/null")
-decoders = ["show", "report", "trace-cmd"]
+print("\nPart 2: decode on the host, output to /dev/null "
+      "(convert's files to a scratch directory)")
+decoders = ["show", "report", "convert", "trace-cmd"]
+mine = ["show", "report", "convert"]
 sizes = sorted({r["size"] for r in part2 if r["size"].startswith("scale-")} |
                {f"scale-{r['loops']:.0f}" for r in part1 if "-scale-" in r["name"]},
                key=lambda s: int(s.split("-")[1]))
@@ -125,13 +182,15 @@ for metric, f in [("events", lambda r: r["events"]),
                   ("ns/event (median)", ns_per_event),
                   ("peak RSS MiB", lambda r: r["peak_kib"] / 1024),
                   ("instructions/event", lambda r: per_event(r, "instructions")),
-                  ("  beyond the smallest", marginal)]:
+                  ("  beyond the smallest", marginal),
+                  ("--to-chrome bytes", lambda r: r["json_bytes"]),
+                  ("--to-folded bytes", lambda r: r["folded_bytes"])]:
     v = {d: f(got[d]) if d in got else None for d in decoders}
     rows.append([metric] + [fmt(v[d]) for d in decoders] +
-                [ratio(v["show"], v["trace-cmd"]), ratio(v["report"], v["trace-cmd"])])
+                [ratio(v[d], v["trace-cmd"]) for d in mine])
 table(f"Part 1's recording at {BIG_KB} KiB per CPU",
-      ["", "perf ftrace show", "perf ftrace report", "trace-cmd report",
-       "show/trace-cmd", "report/trace-cmd"], rows)
+      ["", "perf ftrace show", "perf ftrace report", "perf ftrace convert",
+       "trace-cmd report"] + [f"{d}/trace-cmd" for d in mine], rows)
 
 # Scaling: one column per recording, one row per decoder and metric.
 rec = {}
@@ -141,6 +200,17 @@ for r in part1:
     if "-scale-" in r["name"] and (r["seconds"] is not None or key not in rec):
         rec[key] = r
 cell = {(r["size"], r["decoder"]): r for r in part2}
+
+
+def cpu_marginal(r, small):
+    """Recorder CPU ms per MB beyond the smallest recording's: the fixed
+    cost (the tracer's on/off, the header, kallsyms) taken out."""
+    if r is small or not r or not small or None in (r["rec_cpu"], small["rec_cpu"]) \
+            or not r["bytes"] or not small["bytes"] or r["bytes"] == small["bytes"]:
+        return None
+    return (r["rec_cpu"] - small["rec_cpu"]) * 1e3 / ((r["bytes"] - small["bytes"]) / 1e6)
+
+
 rows = []
 for tool, d in [("perf", "show"), ("trace-cmd", "trace-cmd")]:
     runs = [rec.get((tool, int(s.split("-")[1])), {}) for s in sizes]
@@ -149,9 +219,15 @@ for tool, d in [("perf", "show"), ("trace-cmd", "trace-cmd")]:
                 [fmt(cell[s, d]["workload_events"]) if (s, d) in cell else "-"
                  for s in sizes])
     rows.append([f"events lost, {tool}"] + [fmt(r.get("lost")) for r in runs])
-for metric, f in [("ns/event", ns_per_event),
-                  ("peak RSS MiB", lambda r: r["peak_kib"] / 1024)]:
-    for d in decoders:
+    rows.append([f"recorder CPU s, {tool}"] + [fmt(r.get("rec_cpu")) for r in runs])
+    rows.append(["  ms/MB"] + [fmt(cpu_per_mb(r)) for r in runs])
+    rows.append(["  ms/MB beyond the smallest"] +
+                [fmt(cpu_marginal(r, runs[0])) for r in runs])
+for metric, f, ds in [("ns/event", ns_per_event, decoders),
+                      ("peak RSS MiB", lambda r: r["peak_kib"] / 1024, decoders),
+                      ("--to-chrome bytes", lambda r: r["json_bytes"], ["convert"]),
+                      ("--to-folded bytes", lambda r: r["folded_bytes"], ["convert"])]:
+    for d in ds:
         rows.append([f"{metric}, {d}"] +
                     [fmt(f(cell[s, d])) if (s, d) in cell else "-" for s in sizes])
 table(f"scaling: recordings at {BIG_KB} KiB per CPU",
