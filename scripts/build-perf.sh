@@ -1,7 +1,8 @@
 #!/bin/bash
 # build-perf.sh [TREE [OUTDIR]]
 # Build perf from the patched tree, linked with the system libtraceevent,
-# libelf and libdw, with every feature perf ftrace does not need turned off.
+# libelf, libdw and libslang (report's TUI), with every feature perf ftrace
+# does not need turned off.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -10,7 +11,7 @@ out=${2:-$BUILD/perf}
 mkdir -p "$out" "$CCACHE_DIR"
 
 FEATURES_OFF=(
-	NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1 NO_GTK2=1 NO_NEWT=1
+	NO_LIBPERL=1 NO_LIBPYTHON=1 NO_GTK2=1
 	NO_LIBBPF=1 NO_BPF_SKEL=1 NO_LIBUNWIND=1 NO_LIBNUMA=1 NO_LIBCRYPTO=1
 	NO_LIBAUDIT=1 NO_JVMTI=1 NO_LIBBABELTRACE=1 NO_DEMANGLE=1 NO_LIBCAP=1
 	NO_LZMA=1 NO_LIBZSTD=1 NO_AUXTRACE=1 NO_LIBDEBUGINFOD=1 NO_LIBPFM4=1

@@ -9,6 +9,7 @@ PACKAGES=(
 	qemu-system-x86 busybox-static gcc make python3
 	clang libclang-rt-14-dev
 	trace-cmd valgrind time
+	libslang2-dev tmux
 )
 
 missing=()
@@ -16,10 +17,13 @@ for pkg in "${PACKAGES[@]}"; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
 		grep -q "install ok installed" || missing+=("$pkg")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -gt 0 ]; then
+	[ "$(id -u)" -eq 0 ] || die "need root to install: ${missing[*]}"
+	step "installing ${missing[*]}"
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		"${missing[@]}" >/dev/null
+fi
 
-[ "$(id -u)" -eq 0 ] || die "need root to install: ${missing[*]}"
-step "installing ${missing[*]}"
-apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-	"${missing[@]}" >/dev/null
+# The real viewer of tests/check-viewer.sh: chromium and speedscope.
+"$(dirname "$0")/install-viewer.sh"

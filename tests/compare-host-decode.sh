@@ -21,7 +21,10 @@ chmod -R a+rX "$tmp"
 strip() { grep -v '^# captured on'; }
 cd "$dir"
 for cmd in show report; do
-	(cd "$tmp" && runuser -u nobody -- ./perf ftrace $cmd -i graph) \
+	# the guest's report has -n (tests/guest/ftrace-show-report.sh)
+	args=
+	[ $cmd = report ] && args=-n
+	(cd "$tmp" && runuser -u nobody -- ./perf ftrace $cmd -i graph $args) \
 		>host-$cmd.out 2>host-$cmd.err
 	status=$?
 	if [ $status -ne 0 ]; then

@@ -98,7 +98,7 @@ r_check "show resolves $fn from the recorded kallsyms" test $? -eq 0
 grep -q '^ *getppid-loop-[0-9]* *\[' show.out
 r_check "show names the task from the saved cmdlines" test $? -eq 0
 
-perf ftrace report -i graph >report.out 2>report.err
+perf ftrace report -i graph -n >report.out 2>report.err
 r_check "report function_graph exits 0" test $? -eq 0
 r_diag <report.err
 grep -v '^# \(event\|missing\|cpu\|sibling\|CPU\|node\|core\)' report.out | head -30 | r_diag
@@ -114,6 +114,29 @@ r_diag <hdr.miss
 grep -q "^# Samples: [0-9]* of event 'ftrace:funcgraph_exit'" report.out
 r_check "report Samples line" test $? -eq 0
 
+# perf report's options, on perf's hists: exact calls, call graphs, totals.
+# The calls of $fn as show prints them, under the kernel's name for it.
+calls_of_fn() { grep -E "(  $names\(\);|/\* $names \*/)\$" "$@"; }
+kname=$(calls_of_fn show.out | head -1 | grep -Eo "$names" | tail -1)
+perf ftrace report -i graph -n -q -s sym --symbols "$kname" >sym.out 2>&1
+grep -Eq "^ *[0-9.]+% +$N +\[k\] $kname\$" sym.out
+r_check "report -n --symbols $kname: exactly $N calls" test $? -eq 0
+r_diag <sym.out
+shown_ns=$(calls_of_fn show.out |
+	sed -E 's/.*: +[+!#*@$]? *([0-9]+)\.([0-9]{3}) us \|.*/\1\2/' |
+	awk '{ n += $1 } END { printf "%d", n }')
+perf ftrace report -i graph -q --children -s sym -t , >children.out 2>&1
+children=$(awk -F, -v f="[k] $kname" 'index($NF, f) == 1 { sub(/%/, "", $1); print $1 + 0 }' children.out)
+count=$(awk '/^# Event count/ { print $NF }' report.out)
+awk -v c="$children" -v s="$shown_ns" -v t="$count" \
+	'BEGIN { d = c - 100 * s / t; exit !(t > 0 && d < 0.01 && d > -0.01) }'
+r_check "report --children of $kname ($children%) is the time show gives its $N calls ($shown_ns of $count ns)" \
+	test $? -eq 0
+perf ftrace report -i graph --stdio -g caller >callgraph.out 2>&1
+r_check "report -g exits 0" test $? -eq 0
+grep -q -- "---$kname\$" callgraph.out
+r_check "report -g: the call graph starts at $kname" test $? -eq 0
+
 perf ftrace report -i graph --weight=total -s pid,cpu,symbol >total.out 2>&1
 r_check "report --weight=total -s pid,cpu,symbol" test $? -eq 0
 r_check "report --weight=total adds to 100%" sum_100 total.out
@@ -128,11 +151,17 @@ perf ftrace show -i graph -C 0 >cpu0.out 2>&1
 r_check "show -C 0 exits 0" test $? -eq 0
 r_check "show -C 0 shows only CPU 0" test "$(grep -v '^CPU:0 ' cpu0.out | grep -vc '\[000\]')" -eq 0
 
-# Leave the recording and what show and report made of it for the host,
+# A system-wide call graph, for convert on the host (tests/check-convert.sh).
+timeout 400 perf ftrace record -a -o system "$WORKLOADS/getppid-loop" $N \
+	</dev/null >sysrec.out 2>sysrec.err
+r_check "record -a function_graph of getppid-loop $N" test $? -eq 0
+r_diag <sysrec.err
+
+# Leave the recordings and what show and report made of one for the host,
 # which decodes it again without root (tests/compare-host-decode.sh).
 if [ -d /results ] && [ -w /results ]; then
 	mkdir -p /results/guest-recording
-	cp -r graph.dir show.out report.out /results/guest-recording/
+	cp -r graph.dir system.dir show.out report.out /results/guest-recording/
 fi
 
 # --- a damaged copy fails cleanly ------------------------------------------

@@ -9,15 +9,7 @@
 #
 #   PERF=/path/to/perf ftrace-names.sh [scratch dir]
 
-PERF=${PERF:-perf}
-HERE=$(cd "$(dirname "$0")" && pwd)
-S=${1:-$(mktemp -d)}
-mkdir -p "$S" && cd "$S" || exit 1
-
-fails=0
-ok() { echo "ok - $*"; }
-notok() { echo "not ok - $*"; fails=$((fails + 1)); }
-expect() { if eval "$2"; then ok "$1"; else notok "$1"; fi; }
+. "$(dirname "$0")/tap.inc"
 
 for tracer in function function_graph; do
 	python3 "$HERE/mkrec.py" al-$tracer --tracer $tracer --aliases --cpus 3 --iter 4 ||
@@ -41,4 +33,4 @@ expect "timestamps are rounded to the microsecond" \
 expect "no timestamp is truncated instead" \
 	"! grep -q '\[002\]  *1\.000000: ' show.function"
 
-[ $fails -eq 0 ]
+finish

@@ -1,0 +1,101 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host-side test of 'perf ftrace report' on perf's hists, on synthetic
+# recordings (mkrec.py): each perf report option changes the output as it
+# does in perf report, and the call graphs are the call trees of the
+# recording, judged against what show prints of the same calls.
+#
+#   PERF=/path/to/perf ftrace-report.sh [scratch dir]
+
+. "$(dirname "$0")/tap.inc"
+report() { "$PERF" ftrace report -i graph --stdio "$@" 2>err.txt; }
+entries() { grep -E '^ *[0-9.]+%' "$@"; }
+# sum the first column of percentages
+pct_sum() { awk '/^ *[0-9.]+%/ { s += $1 } END { printf "%.2f", s }' "$@"; }
+near_100() { awk -v s="$1" 'BEGIN { exit !(s > 99.9 && s < 100.1) }'; }
+
+python3 "$HERE/mkrec.py" graph --cpus 3 --iter 20 &&
+python3 "$HERE/mkrec.py" func --tracer function --cpus 2 --iter 10 ||
+	{ notok "mkrec.py"; exit 1; }
+"$PERF" ftrace show -i graph >show.txt
+
+report >default.txt
+expect "the default sorts by comm,dso,sym, perf report's columns" \
+	"grep -q '^# Overhead  Command       Shared Object      Symbol' default.txt"
+expect "Self sums to 100% ($(pct_sum default.txt))" "near_100 $(pct_sum default.txt)"
+report -n -q -s sym >n.txt
+# mkrec: 20 iterations of getppid-loop on each of 2 of the 3 CPUs
+expect "-n: exactly 40 calls of __x64_sys_getppid" \
+	"grep -Eq '^ *[0-9.]+% +40 +\[k\] __x64_sys_getppid' n.txt"
+expect "-q: no header" "! grep -q '^#' n.txt"
+report -q -s pid,sym >pid.txt
+expect "-s pid prints pid:comm" "grep -q ' 100:getppid-loop ' pid.txt"
+report -q -s cpu,sym >cpu.txt
+expect "-s cpu: one entry per CPU: dummy_xmit ran on CPU 1 only" \
+	"[ \$(grep -c 'dummy_xmit' cpu.txt) -eq 1 ] && grep -Eq '^ *[0-9.]+% +001 +\[k\] dummy_xmit' cpu.txt &&
+	 [ \$(grep -c '__rcu_read_lock' cpu.txt) -eq 2 ]"
+report -q -s comm,symbol >symbol.txt
+expect "-s symbol is sym" "grep -q '\[k\] __rcu_read_lock' symbol.txt"
+report -q -F overhead,sym >fields.txt
+expect "-F overhead,sym: two columns" \
+	"awk 'NF != 3 { bad = 1 } END { exit bad }' fields.txt"
+report -q -t , -s comm,sym >sep.txt
+expect "-t ,: separated columns" "grep -q ',getppid-loop,\[k\] __rcu_read_lock' sep.txt"
+report -q --percent-limit 5 >limit.txt
+expect "--percent-limit 5 hides the entries below 5%" \
+	"[ \$(entries limit.txt | wc -l) -lt \$(entries default.txt | wc -l) ] &&
+	 ! awk '\$1 + 0 < 5 { bad = 1 } END { exit !bad }' limit.txt"
+report -q --comms writer >comms.txt
+expect "--comms writer: only writer" "entries comms.txt | grep -q writer && ! grep -v writer comms.txt | grep -q ."
+report -q --pids 201 -s pid,sym >pids.txt
+expect "--pids 201: only 201" "! grep -v ' 201:writer ' pids.txt | grep -q ."
+report -q --tids 201 -s pid,sym >tids.txt
+expect "--tids is --pids" "cmp -s pids.txt tids.txt"
+report -q --symbols dummy_xmit >syms.txt
+expect "--symbols dummy_xmit: only it" \
+	"[ \$(entries syms.txt | wc -l) -eq 1 ] && grep -q dummy_xmit syms.txt"
+report -q -n --time 1.000000,1.000050 -s sym >time.txt
+expect "--time: a window has fewer calls" \
+	"[ \$(awk '{ s += \$2 } END { print s }' time.txt) -lt \$(awk '{ s += \$2 } END { print s }' n.txt) ]"
+report --header-only >hdr.txt
+expect "--header-only: the header, no entries" \
+	"grep -q '^# hostname' hdr.txt && ! entries hdr.txt >/dev/null"
+
+# Call graphs: the stacks of the recording, exactly.
+report -q -g folded,0,caller >folded.txt
+expect "-g folded: __rcu_read_lock below do_syscall_64;__x64_sys_getppid" \
+	"grep -q '^[0-9.]*% do_syscall_64;__x64_sys_getppid;__rcu_read_lock\$' folded.txt"
+expect "-g folded: dummy_xmit below ksys_write;vfs_write, in the module" \
+	"grep -q '^[0-9.]*% ksys_write;vfs_write;dummy_xmit\$' folded.txt"
+expect "-g: every stack is a path of the recorded call tree" \
+	"! grep '^[0-9]' folded.txt | grep -vE '% (do_syscall_64(;__x64_sys_getppid(;(__rcu_read_lock|task_tgid_vnr))?)?|ksys_write(;vfs_write(;dummy_xmit)?)?)\$'"
+report -q -g caller >graph.txt
+expect "-g graph prints the callers" "grep -q -- '---do_syscall_64' graph.txt"
+
+# --children: the Children of a root is its total time, as show prints it.
+report -q --children -s sym -t , >children.txt
+total=$(grep '^# Event count' default.txt | awk '{ print $NF }')
+root_ns=$(awk '/} \/\* do_syscall_64 \*\// { sub(/.*: +[+!#*@$]? */, ""); n += $1 * 1000 }
+	END { printf "%d", n }' show.txt)
+children=$(awk -F, '$NF ~ /\[k\] do_syscall_64 *$/ { sub(/%/, "", $1); print $1 + 0 }' children.txt)
+expect "--children: do_syscall_64's Children ($children%) is its total time ($root_ns of $total ns)" \
+	"awk -v c=\"$children\" -v r=$root_ns -v t=$total 'BEGIN { d = c - 100 * r / t; exit !(d < 0.01 && d > -0.01) }'"
+expect "--children: Self stays the self time" \
+	"[ \"\$(awk -F, '\$NF ~ /\\[k\\] do_syscall_64 *\$/ { print \$2 + 0 }' children.txt)\" = \
+	   \"\$(awk '/\\[k\\] do_syscall_64\$/ { print \$1 + 0 }' default.txt)\" ]"
+
+# The function tracer: each event counts one, its parent is its caller.
+"$PERF" ftrace report -i func --stdio -q -n -g folded,0,caller >func.txt 2>&1
+expect "function tracer: 10 events of vfs_write called from do_syscall_64" \
+	"grep -Eq '^ *[0-9.]+% +10 .*\[k\] vfs_write' func.txt && grep -q '% do_syscall_64;vfs_write\$' func.txt"
+
+# Bad input: one line that names it.
+for args in "-s nonsense:nonsense" "-w bogus:bogus" "--percent-limit x:x"; do
+	"$PERF" ftrace report -i graph ${args%%:*} >out.txt 2>err.txt
+	rc=$?
+	expect "report ${args%%:*}: one error line naming ${args##*:}" \
+		"[ $rc -ne 0 ] && [ \$(wc -l <err.txt) -eq 1 ] && grep -q '${args##*:}' err.txt"
+done
+
+finish
