@@ -24,45 +24,51 @@ NODEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-nodebug.config
 
 all: test
 
-# $(call timed,STEP,COMMAND) runs COMMAND and appends "STEP SECONDS" to
-# $(STEP_TIMES), which make test prints at its end.  deps, the first step
-# of every entry point, starts the file afresh.
-STEP_TIMES := $(BUILD)/step-times
-timed = t0=$$(date +%s) && $(2) && echo "$(1) $$(($$(date +%s) - t0))" >>$(STEP_TIMES)
+# $(call step,NAME,COMMAND) runs a set-up step and appends "NAME SECONDS" to
+# $(STEP_TIMES), which make test prints at its end; deps, the first step of
+# every entry point, starts the file afresh.  A make that runs under another
+# in the same BUILD (a test's make run, inside make test) skips the steps:
+# the make around it has just done them.
+ifeq ($(HARNESS_MAKE_BUILD),$(BUILD))
+step = :
+else
+export HARNESS_MAKE_BUILD := $(BUILD)
+export STEP_TIMES := $(BUILD)/step-times
+step = t0=$$(date +%s) && $(2) && echo "$(1) $$(($$(date +%s) - t0))" >>$(STEP_TIMES)
+endif
 
 deps:
-	@mkdir -p $(BUILD) && : >$(STEP_TIMES)
-	@$(call timed,deps,scripts/install-deps.sh)
+	@$(call step,deps,mkdir -p $(BUILD) && : >$(STEP_TIMES) && scripts/install-deps.sh)
 
 tree: deps
-	@$(call timed,tree,scripts/prepare-tree.sh)
+	@$(call step,tree,scripts/prepare-tree.sh)
 
 kernel-debug: tree
-	@$(call timed,kernel-debug,scripts/build-kernel.sh debug $(DEBUG_CONFIG) >/dev/null)
+	@$(call step,kernel-debug,scripts/build-kernel.sh debug $(DEBUG_CONFIG) >/dev/null)
 
 kernel-nodebug: tree
-	@$(call timed,kernel-nodebug,scripts/build-kernel.sh nodebug $(NODEBUG_CONFIG) >/dev/null)
+	@$(call step,kernel-nodebug,scripts/build-kernel.sh nodebug $(NODEBUG_CONFIG) >/dev/null)
 
 perf: tree
-	@$(call timed,perf,scripts/build-perf.sh >/dev/null)
+	@$(call step,perf,scripts/build-perf.sh >/dev/null)
 
 # An unpatched perf of the same version, to prove it reads our perf.header.
 tree-unpatched: deps
-	@mkdir -p $(BUILD)/no-patches && : >$(BUILD)/no-patches/series
-	@$(call timed,tree-unpatched,TREE=$(BUILD)/linux-unpatched \
+	@$(call step,tree-unpatched,mkdir -p $(BUILD)/no-patches && \
+		: >$(BUILD)/no-patches/series && TREE=$(BUILD)/linux-unpatched \
 		SERIES_DIR=$(BUILD)/no-patches scripts/prepare-tree.sh)
 
 perf-unpatched: tree-unpatched
-	@$(call timed,perf-unpatched,scripts/build-perf.sh $(BUILD)/linux-unpatched \
+	@$(call step,perf-unpatched,scripts/build-perf.sh $(BUILD)/linux-unpatched \
 		$(BUILD)/perf-unpatched >/dev/null)
 
 initramfs: perf perf-unpatched
-	@$(call timed,initramfs,initramfs/build-initramfs.sh $(INITRD) >/dev/null)
+	@$(call step,initramfs,initramfs/build-initramfs.sh $(INITRD) >/dev/null)
 
 setup: kernel-debug initramfs
 
 test: setup kernel-nodebug
-	@KUNIT_SUITES=refcount STEP_TIMES=$(STEP_TIMES) tests/run-tests.sh
+	@KUNIT_SUITES=refcount tests/run-tests.sh
 
 run: setup
 	@scripts/run-in-guest.sh $(KERNEL) $(INITRD) "$${CMD:-main-job}"
