@@ -90,6 +90,19 @@ expect "--children: Self stays the self time" \
 expect "function tracer: 10 events of vfs_write called from do_syscall_64" \
 	"grep -Eq '^ *[0-9.]+% +10 .*\[k\] vfs_write' func.txt && grep -q '% do_syscall_64;vfs_write\$' func.txt"
 
+# show --duration-min: exactly the calls show prints with that duration,
+# each with its callers.
+"$PERF" ftrace show -i graph --duration-min 10us >long.txt 2>&1
+want=$(awk '/ us \|/ { for (i = 1; i <= NF; i++) if ($(i + 1) == "us" && $i + 0 >= 10) n++ }
+	END { print n + 0 }' show.txt)
+expect "show --duration-min 10us: the $want calls of 10us or more" \
+	"[ \$(grep -c ' us |' long.txt) -eq $want ] && [ $want -gt 0 ]"
+expect "show --duration-min: with their callers" \
+	"grep -q '|  __rcu_read_lock <-- __x64_sys_getppid <-- do_syscall_64\$' long.txt"
+"$PERF" ftrace show -i graph --duration-min 2x >out.txt 2>err.txt
+expect "show --duration-min 2x: one error line" \
+	"[ \$? -ne 0 ] && [ \$(wc -l <err.txt) -eq 1 ] && grep -q 2x err.txt"
+
 # Bad input: one line that names it.
 for args in "-s nonsense:nonsense" "-w bogus:bogus" "--percent-limit x:x"; do
 	"$PERF" ftrace report -i graph ${args%%:*} >out.txt 2>err.txt
