@@ -31,6 +31,7 @@ set_cmd() {
 	case $1 in
 	show) cmd=("$perf" ftrace show -i "$rec/$2") ;;
 	report) cmd=("$perf" ftrace report -i "$rec/$2") ;;
+	report-g) cmd=("$perf" ftrace report -i "$rec/$2" --stdio -g) ;;
 	trace-cmd) cmd=(trace-cmd report -i "$rec/$2.dat") ;;
 	convert) cmd=("$perf" ftrace convert -i "$rec/$2"
 		      --to-chrome "$scratch/out.json" --to-folded "$scratch/out.folded") ;;
@@ -54,12 +55,16 @@ outputs() {
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-decoders="show report convert trace-cmd"
+decoders="show report report-g convert trace-cmd"
 # Not run to ask: a perf from before convert takes it for a command to
 # trace, and starts by resetting the host's tracefs.
 if ! grep -q -a -e to-chrome "$perf"; then
 	echo "# $perf has no ftrace convert: not measured" >&2
 	decoders="show report trace-cmd"
+fi
+# report -g: perf's hists with the exact call graphs (patch 0229)
+if ! grep -q -a -e 'the exact call graph' "$perf"; then
+	decoders=${decoders/report-g /}
 fi
 
 smallest=$(printf '%s\n' $SCALE_LOOPS | sort -n | head -1)

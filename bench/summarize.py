@@ -148,8 +148,8 @@ for kb in sorted({r["kb"] for r in runs1 if r["tool"] != "none"}, reverse=True):
 # Part 2: the big recording, one row per metric, then the scaling.
 print("\nPart 2: decode on the host, output to /dev/null "
       "(convert's files to a scratch directory)")
-decoders = ["show", "report", "convert", "trace-cmd"]
-mine = ["show", "report", "convert"]
+decoders = ["show", "report", "report-g", "convert", "trace-cmd"]
+mine = ["show", "report", "report-g", "convert"]
 sizes = sorted({r["size"] for r in part2 if r["size"].startswith("scale-")} |
                {f"scale-{r['loops']:.0f}" for r in part1 if "-scale-" in r["name"]},
                key=lambda s: int(s.split("-")[1]))
@@ -189,8 +189,9 @@ for metric, f in [("events", lambda r: r["events"]),
     rows.append([metric] + [fmt(v[d]) for d in decoders] +
                 [ratio(v[d], v["trace-cmd"]) for d in mine])
 table(f"Part 1's recording at {BIG_KB} KiB per CPU",
-      ["", "perf ftrace show", "perf ftrace report", "perf ftrace convert",
-       "trace-cmd report"] + [f"{d}/trace-cmd" for d in mine], rows)
+      ["", "perf ftrace show", "perf ftrace report", "perf ftrace report -g",
+       "perf ftrace convert", "trace-cmd report"] +
+      [f"{d}/trace-cmd" for d in mine], rows)
 
 # Scaling: one column per recording, one row per decoder and metric.
 rec = {}
