@@ -3,7 +3,8 @@
 # Boot the guest under QEMU.  MODE is passed to the guest's init (run, test,
 # shell or probe).  SHARE (default: cwd) and RESULTS are shared over 9p;
 # the guest leaves its exit status in RESULTS/exit-status.  TIMEOUT seconds
-# (not for shell) bound the whole run: a guest that hangs fails it.
+# (not for shell) bound the whole run: a guest that hangs fails it.  SMP
+# vCPUs (default 4).
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -14,6 +15,7 @@ results=$4
 variant=${5:-default}
 share=${SHARE:-$PWD}
 timeout=${TIMEOUT:-900}
+cpus=${SMP:-4}
 accel=$("$REPO/qemu/pick-accel.sh" "$kernel" "$initrd")
 # Multi-threaded TCG (QEMU 7.2) can leave a guest trapping on ftrace's
 # int3 patch sites for good while it rewrites the kernel text; one thread
@@ -22,11 +24,11 @@ accel=$("$REPO/qemu/pick-accel.sh" "$kernel" "$initrd")
 
 rm -f "$results/exit-status"
 mkdir -p "$results"
-append="console=ttyS0 panic=-1 oops=panic harness.mode=$mode harness.variant=$variant"
+append="console=ttyS0 panic=-1 oops=panic harness.mode=$mode harness.variant=$variant harness.cpus=$cpus"
 [ "$mode" = test ] || append="$append quiet"
 
 qemu=(
-	qemu-system-x86_64 -accel "$accel" -cpu max -smp 4 -m 2048
+	qemu-system-x86_64 -accel "$accel" -cpu max -smp "$cpus" -m 2048
 	-kernel "$kernel" -initrd "$initrd" -append "$append" -no-reboot
 	-fsdev "local,id=share,path=$share,security_model=none"
 	-device "virtio-9p-pci,fsdev=share,mount_tag=share"

@@ -1,8 +1,9 @@
 #!/bin/bash
 # run-tests.sh
-# Run every test: the host-side ones, then each kernel booted in QEMU with
-# its guest tests.  Prints one numbered TAP line per test and ends with
-# "N passed, N failed[, N skipped]"; exits non-zero if anything failed.
+# Run every test: the host-side ones, and each kernel booted in QEMU with
+# its guest tests, two at a time.  Prints one numbered TAP line per test
+# and ends with "N passed, N failed[, N skipped]"; exits non-zero if
+# anything failed.
 set -uo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -24,42 +25,86 @@ collect() {
 	done
 }
 
-# guest_run VARIANT TESTS...: boot kernel VARIANT and run the guest tests.
+# guest_run NAME VARIANT CPUS [TESTS...]: boot kernel VARIANT with CPUS
+# vCPUs and run the named guest tests there (all of them when none is
+# named), leaving what the guest wrote in $results_root/NAME.
 guest_run() {
-	local variant=$1 kernel=$BUILD/kernel-$1/arch/x86/boot/bzImage
-	shift
-	local results=$results_root/$variant
+	local name=$1 variant=$2 cpus=$3 kernel=$BUILD/kernel-$2/arch/x86/boot/bzImage
+	shift 3
+	local results=$results_root/$name
 	rm -rf "$results"
 	mkdir -p "$results"
 	[ $# -eq 0 ] || printf '%s\n' "$@" >"$results/tests"
-	echo "# booting kernel '$variant'"
-	if ! TIMEOUT=${GUEST_TIMEOUT:-3000} "$REPO/qemu/boot.sh" test \
+	echo "# booting kernel '$variant' with $cpus CPUs ($name)"
+	if ! SMP=$cpus TIMEOUT=${GUEST_TIMEOUT:-3000} "$REPO/qemu/boot.sh" test \
 		"$kernel" "$initrd" "$results" "$variant" \
 		>"$results/console.log" 2>&1; then
 		tail -20 "$results/console.log" | sed 's/^/# /'
-		echo "not ok - kernel '$variant' booted and ran its guest tests"
+		echo "not ok - kernel '$variant' booted and ran its guest tests ($name)"
 	elif ! grep -qE '^(not )?ok ' "$results/guest.tap"; then
-		echo "not ok - kernel '$variant' ran its guest tests (none reported)"
+		echo "not ok - kernel '$variant' ran its guest tests ($name, none reported)"
 	fi
 	{
 		[ -f "$results/guest.tap" ] && cat "$results/guest.tap"
-		[ -n "${KUNIT_SUITES:-}" ] && [ -f "$results/dmesg-boot.txt" ] &&
+		# A kernel's KUnit results, from the boot of its first guest.
+		[ -n "${KUNIT_SUITES:-}" ] && [ "$name" = "$variant" ] &&
+			[ -f "$results/dmesg-boot.txt" ] &&
 			"$REPO/tests/parse-kunit.sh" "$results/dmesg-boot.txt" $KUNIT_SUITES
 	} | sed -E "s/^((not )?ok) - /\1 - [$variant] /"
 }
 
-# Host tests run the host-built patched perf.
-export PERF=$BUILD/perf/perf
-for t in "$REPO"/tests/host/*.sh; do
-	echo "# host: ${t##*/}"
-	"$t"
-done 2>&1 | collect
+host_tests() {
+	local t
+	for t in "$REPO"/tests/host/*.sh; do
+		echo "# host: ${t##*/}"
+		"$t"
+	done
+}
 
-guest_run debug 2>&1 | collect
-"$REPO/tests/compare-host-decode.sh" "$results_root/debug/guest-recording" 2>&1 | collect
-"$REPO/tests/check-convert.sh" "$results_root/debug/guest-recording" 2>&1 | collect
+# The guest tests of the debug kernel take two guests side by side:
+# these, which ftrace-show-report.sh's recording is decoded after, and
+# all the others.
+debug_b=(ftrace-signals.sh ftrace-live.sh ftrace-record-safety.sh ftrace-show-report.sh)
+many_cpus=(ftrace-many-cpus.sh)
+debug_a=()
+for t in "$REPO"/tests/guest/*.sh; do
+	t=${t##*/}
+	case " lib.sh ${debug_b[*]} ${many_cpus[*]} " in
+	*" $t "*) ;;
+	*) debug_a+=("$t") ;;
+	esac
+done
+MANY_CPUS=${MANY_CPUS:-64}
+
+# Each guest runs on one host thread (TCG), so the parts run in two
+# streams, one for each of this machine's cores; each part's output goes
+# to a file of its own, and the parts are reported in a fixed order.
+parts=$(mktemp -d)
+trap 'rm -f "$all"; rm -rf "$parts"' EXIT
+part() { "$@" >"$parts/$1.out" 2>&1; touch "$parts/$1.done"; }
+debug_a() { guest_run debug debug 4 "${debug_a[@]}"; }
+debug_b() {
+	guest_run debug-b debug 4 "${debug_b[@]}"
+	# The host decodes and converts what ftrace-show-report.sh recorded.
+	"$REPO/tests/compare-host-decode.sh" "$results_root/debug-b/guest-recording"
+	"$REPO/tests/check-convert.sh" "$results_root/debug-b/guest-recording"
+}
 # The second kernel proves that CONFIG_DEBUG_REFCOUNT=n silences refcount_t.
-guest_run nodebug lkdtm-refcount.sh 2>&1 | collect
+nodebug() { guest_run nodebug nodebug 4 lkdtm-refcount.sh; }
+many_cpus() { guest_run many-cpus debug "$MANY_CPUS" "${many_cpus[@]}"; }
+
+# The host tests and the decoding of the guest's recording use the
+# host-built patched perf.
+export PERF=$BUILD/perf/perf
+(part debug_a; part many_cpus) &
+(part host_tests; part debug_b; part nodebug) &
+for name in host_tests debug_a debug_b nodebug many_cpus; do
+	while [ ! -e "$parts/$name.done" ]; do
+		sleep 1
+	done
+	collect <"$parts/$name.out"
+done
+wait
 
 skipped=$(grep -c '^ok .*# SKIP' "$all")
 failed=$(grep -c '^not ok ' "$all")
