@@ -4,12 +4,13 @@
 # host-built perf (ftrace show, ftrace report, ftrace convert) and with
 # trace-cmd report, output to /dev/null but for convert's files, which are
 # written to a scratch directory and deleted after each run.  For each
-# recording (big: Part 1's at BIG_KB; scale-N: the one of N round trips) and
+# recording (big: Part 1's at BIG_KB; scale-N: the one of N round trips;
+# cpus-N: the one made on N CPUs) and
 # decoder, appends to $BENCH/part2.txt:
 #   SIZE DECODER events median-seconds peak-KiB instructions workload-events
 #   json-bytes folded-bytes
-# (instructions from callgrind, for the big recording and the smallest one
-# only: it runs some 50 times slower; workload-events from show and
+# (instructions from callgrind, for the big recording, the smallest one and
+# the many-CPU one only: it runs some 50 times slower; workload-events from show and
 # trace-cmd report only; the sizes of convert's --to-chrome and --to-folded
 # files from convert only).
 set -euo pipefail
@@ -68,7 +69,7 @@ if ! grep -q -a -e 'the exact call graph' "$perf"; then
 fi
 
 smallest=$(printf '%s\n' $SCALE_LOOPS | sort -n | head -1)
-for size in big $(printf 'scale-%s ' $SCALE_LOOPS); do
+for size in big $(printf 'scale-%s ' $SCALE_LOOPS) "cpus-$MANY_CPUS"; do
 	for decoder in $decoders; do
 		tool=perf
 		[ $decoder = trace-cmd ] && tool=trace-cmd
@@ -93,12 +94,13 @@ for size in big $(printf 'scale-%s ' $SCALE_LOOPS); do
 		seconds=$(printf '%s\n' "${times[@]}" | median)
 
 		ir=-
-		if [ $size = big ] || [ $size = "scale-$smallest" ]; then
+		case $size in big|cpus-*|"scale-$smallest")
 			valgrind --tool=callgrind --callgrind-out-file="$cg/$size.$decoder.out" \
 				"${cmd[@]}" >/dev/null 2>"$cg/$size.$decoder.log"
 			ir=$(sed -n 's/^summary: *//p' "$cg/$size.$decoder.out")
 			outputs >/dev/null
-		fi
+			;;
+		esac
 		# The workload's own events: trace-cmd records itself too.
 		mine=-
 		case $decoder in show|trace-cmd)
@@ -107,4 +109,12 @@ for size in big $(printf 'scale-%s ' $SCALE_LOOPS); do
 		esac
 		echo "$size $decoder $events $seconds $peak $ir $mine $sizes" | tee -a "$out"
 	done
+done
+
+# Where the instructions go on the big recording: each decoder's own
+# (exclusive) instructions by source line's function, for summarize.py.
+for decoder in show report trace-cmd; do
+	[ -e "$cg/big.$decoder.out" ] || continue
+	callgrind_annotate --inclusive=no --threshold=99 "$cg/big.$decoder.out" \
+		>"$cg/big.$decoder.annotate" 2>/dev/null
 done

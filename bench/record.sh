@@ -18,13 +18,17 @@ for prog in workload cputime; do
 done
 install -m 0755 "$REPO/bench/guest-run.sh" "$share/"
 
+# in_guest COMMAND: one boot that runs COMMAND in $share
+in_guest() {
+	SHARE=$share TIMEOUT=$GUEST_TIMEOUT "$REPO/scripts/run-in-guest.sh" \
+		"$kernel" "$initrd" "$1" >>"$BENCH/guest.log" 2>&1
+}
+
 # measure NAME TOOL KB LOOPS [CPU|-] [keep]: one boot, one guest-run.sh
 measure() {
 	local status=0
 	echo "# $*" >&2
-	SHARE=$share TIMEOUT=$GUEST_TIMEOUT "$REPO/scripts/run-in-guest.sh" \
-		"$kernel" "$initrd" "sh ./guest-run.sh $*" \
-		>>"$BENCH/guest.log" 2>&1 || status=$?
+	in_guest "sh ./guest-run.sh $*" || status=$?
 	# No line from the guest: it stalled or the tool failed.
 	[ $status -eq 0 ] || echo "$1 $2 $3 $4 - - - - - - failed:$status" >>"$share/part1.txt"
 }
@@ -52,3 +56,16 @@ for loops in $SCALE_LOOPS; do
 			measure "$tool-scale-$loops" "$tool" "$BIG_KB" "$loops" - keep
 	done
 done
+
+# perf record's goal, within 1.1x of the tracer alone: single boots
+# spread too widely to settle it, so both take turns in one boot.
+echo "# goal: tracer and perf in turn, $GOAL_ROUNDS rounds" >&2
+GUEST_TIMEOUT=$((GUEST_TIMEOUT * GOAL_ROUNDS)) in_guest "for i in \$(seq $GOAL_ROUNDS); do
+	sh ./guest-run.sh goal-tracer-\$i tracer $BIG_KB $LOOPS
+	sh ./guest-run.sh goal-perf-\$i perf $BIG_KB $LOOPS
+done" || echo "goal - - - - - - - - - failed:$?" >>"$share/part1.txt"
+
+# Many CPUs: record -a of the workload on every one of them, which Part 2
+# decodes.
+SMP=$MANY_CPUS GUEST_TIMEOUT=$((GUEST_TIMEOUT * 3)) \
+	measure "perf-cpus-$MANY_CPUS" perf "$MANY_KB" "$MANY_LOOPS" - keep

@@ -67,7 +67,9 @@ def table(title, head, rows):
 # A guest that failed after its line was written (the line is its last
 # step) only failed to shut down: the line stands.
 done = {r["name"] for r in part1 if r["seconds"] is not None}
+# Part 1's own lines: not the scaling's, the goal's or the many-CPU one.
 runs1 = [r for r in part1 if "-scale-" not in r["name"]
+         and not r["name"].startswith(("goal", "perf-cpus-"))
          and (r["seconds"] is not None or r["name"] not in done)]
 untraced = [r for r in runs1 if r["tool"] == "none" and r["seconds"]]
 base = statistics.median(r["seconds"] for r in untraced) if untraced else None
@@ -233,6 +235,81 @@ for metric, f, ds in [("ns/event", ns_per_event, decoders),
                     [fmt(f(cell[s, d])) if (s, d) in cell else "-" for s in sizes])
 table(f"scaling: recordings at {BIG_KB} KiB per CPU",
       ["round trips per CPU"] + [s.split("-")[1] for s in sizes], rows)
+
+
+# The goal: perf record and the tracer alone in turn, in one boot.
+goal = {t: [r["seconds"] for r in part1 if r["name"].startswith(f"goal-{t}-")
+            and r["seconds"] is not None] for t in ("tracer", "perf")}
+if goal["tracer"] and goal["perf"]:
+    rounds = [p / t for t, p in zip(goal["tracer"], goal["perf"])]
+    lost = [r["lost"] for r in part1 if r["name"].startswith("goal-perf-")
+            and r["lost"] is not None]
+    table(f"perf record against the tracer alone, {BIG_KB} KiB per CPU, "
+          f"in turn in one boot ({len(rounds)} rounds)",
+          ["", "tracer alone", "perf record", "perf/tracer"],
+          [["workload seconds, median (min-max)", spread(goal["tracer"])[0],
+            spread(goal["perf"])[0], ratio(statistics.median(goal["perf"]),
+                                           statistics.median(goal["tracer"]))],
+           ["perf/tracer of each round", "", "",
+            " ".join(f"{x:.2f}" for x in rounds)],
+           ["perf record's events lost", "", spread(lost)[0], ""]])
+    print(f"perf record's slowdown vs the tracer alone: "
+          f"{statistics.median(rounds):.2f}x, median of the rounds "
+          f"(goal: within {GOAL}x)")
+
+# Many CPUs: the recording of one boot with that many, decoded as Part 2.
+many = [r for r in part1 if r["name"].startswith("perf-cpus-")]
+if many:
+    r = many[-1]
+    ncpu = r["name"].rsplit("-", 1)[1]
+    d = f"{bench}/share/rec/{r['name']}.dir"
+    files = len([f for f in os.listdir(d) if f.startswith("trace-cpu")]) \
+        if os.path.isdir(d) else None
+    mc = {x["decoder"]: x for x in part2 if x["size"] == f"cpus-{ncpu}"}
+    rows = [["workload seconds (record -a)", fmt(r["seconds"])],
+            ["events captured / lost", f"{fmt(r['events'])} / {fmt(r['lost'])}"],
+            ["buffer files", fmt(files)]]
+    for dec in ("show", "report"):
+        x = mc.get(dec)
+        rows.append([f"{dec}: seconds (median)", fmt(x["seconds"]) if x else "-"])
+    show4, shown = got.get("show"), mc.get("show")
+    i4, in_ = per_event(show4, "instructions"), per_event(shown, "instructions")
+    rows.append(["show instructions/event, 4 vCPUs", fmt(i4)])
+    rows.append([f"show instructions/event, {ncpu} vCPUs", fmt(in_)])
+    rows.append([f"  {ncpu} vCPUs / 4 (goal: at most 1.2x)", ratio(in_, i4)])
+    table(f"{ncpu} vCPUs: record -a of the workload on every CPU "
+          f"({r['loops']:.0f} round trips each, {r['kb']:.0f} KiB per CPU)",
+          ["", ""], rows)
+
+
+def top_functions(path, n=8):
+    """The n functions with the most exclusive instructions in a
+    callgrind_annotate listing, summed over their source files."""
+    by_fn, total = {}, None
+    for line in open(path):
+        f = line.split()
+        if len(f) < 3 or not f[0].replace(",", "").isdigit():
+            continue
+        ir = int(f[0].replace(",", ""))
+        if "PROGRAM TOTALS" in line:
+            total = ir
+            continue
+        where = line.split("%)", 1)[1].strip().split(" [")[0]
+        fn = where.rsplit(":", 1)[-1]
+        by_fn[fn] = by_fn.get(fn, 0) + ir
+    top = sorted(by_fn.items(), key=lambda kv: -kv[1])[:n]
+    return [(fn, 100.0 * ir / total) for fn, ir in top] if total else []
+
+
+tops = {d: top_functions(f"{bench}/callgrind/big.{d}.annotate")
+        for d in ("show", "report", "trace-cmd")
+        if os.path.exists(f"{bench}/callgrind/big.{d}.annotate")}
+if tops:
+    depth = max(len(t) for t in tops.values())
+    rows = [[f"{i + 1}"] + [f"{t[i][1]:4.1f}% {t[i][0]}" if i < len(t) else ""
+                            for t in tops.values()] for i in range(depth)]
+    table(f"where the instructions go: the big recording, by function, "
+          f"exclusive (callgrind)", ["#"] + list(tops), rows)
 
 json.dump({"untraced_seconds": base, "part1": part1, "part2": part2},
           open(f"{bench}/results.json", "w"), indent=1)
