@@ -4,6 +4,7 @@
 
   mkrec.py DIR [--tracer function|function_graph] [--cpus N] [--iter N]
                [--lost CPU] [--no-kallsyms] [--header-only] [--aliases]
+               [--irq-in-return]
 
 DIR gets perf.header (perf.data: tracepoint attrs, header features,
 tracing data with the 6.1 ftrace formats, kallsyms, saved cmdlines, one
@@ -97,9 +98,13 @@ def fmt_file(name):
             (name, eid, COMMON, fields, pf)).encode()
 
 
-def workload(tracer, cpus, iters):
+def workload(tracer, cpus, iters, irq_in_return=False):
     """Per CPU list of (ts, payload).  CPU c runs task 100 + c (getppid-loop)
-    when c is even, else 200 + c (writer)."""
+    when c is even, else 200 + c (writer).  With irq_in_return, the first
+    __rcu_read_lock of each getppid-loop returns through an interrupt that
+    runs dummy_stats for 7000 ns: the kernel has taken the call off its
+    return stack, so dummy_stats comes at the same depth, and the exit of
+    __rcu_read_lock after it."""
     out = {}
     for cpu in range(cpus):
         pid = 100 + cpu if cpu % 2 == 0 else 200 + cpu
@@ -123,6 +128,8 @@ def workload(tracer, cpus, iters):
             for c in children:
                 call(c[0], depth + 1, c[1], c[2])
             ts += self_ns - self_ns // 2
+            if name == "__rcu_read_lock" and irq_in_return and i == 0:
+                call("dummy_stats", depth, [], 7000)
             if tracer != "function":
                 evs.append((ts, common(ID_GRAPH_EXIT) +
                             struct.pack("<QiIQQ", ADDR[name], depth, 0,
@@ -299,6 +306,8 @@ def main():
     ap.add_argument("--header-only", action="store_true")
     ap.add_argument("--aliases", action="store_true",
                     help="add aliases and section markers to kallsyms")
+    ap.add_argument("--irq-in-return", action="store_true",
+                    help="an interrupt in a return, as workload() says")
     ap.add_argument("--foreign", action="store_true",
                     help="perf.header of a cpu-clock perf record, no tracing data")
     a = ap.parse_args()
@@ -311,7 +320,7 @@ def main():
                             a.foreign, with_aliases(SYMS) if a.aliases else SYMS))
     if a.header_only:
         return
-    for cpu, evs in workload(tracer, a.cpus, a.iter).items():
+    for cpu, evs in workload(tracer, a.cpus, a.iter, a.irq_in_return).items():
         with open(os.path.join(a.dir, "trace-cpu%d.buf" % cpu), "wb") as f:
             f.write(pages(evs, 1 if a.lost == cpu else None))
 
