@@ -10,7 +10,7 @@
 #   SIZE DECODER events median-seconds peak-KiB instructions workload-events
 #   json-bytes folded-bytes
 # (instructions from callgrind, for the big recording, the smallest one and
-# the many-CPU one only: it runs some 50 times slower; workload-events from show and
+# show on the many-CPU one only: it runs some 50 times slower; workload-events from show and
 # trace-cmd report only; the sizes of convert's --to-chrome and --to-folded
 # files from convert only).
 set -euo pipefail
@@ -71,6 +71,8 @@ fi
 smallest=$(printf '%s\n' $SCALE_LOOPS | sort -n | head -1)
 for size in big $(printf 'scale-%s ' $SCALE_LOOPS) "cpus-$MANY_CPUS"; do
 	for decoder in $decoders; do
+		# On many CPUs: show (its merge) and report only.
+		case $size-$decoder in cpus-*-show|cpus-*-report|[!c]*) ;; *) continue ;; esac
 		tool=perf
 		[ $decoder = trace-cmd ] && tool=trace-cmd
 		name=$tool-$size
@@ -94,7 +96,7 @@ for size in big $(printf 'scale-%s ' $SCALE_LOOPS) "cpus-$MANY_CPUS"; do
 		seconds=$(printf '%s\n' "${times[@]}" | median)
 
 		ir=-
-		case $size in big|cpus-*|"scale-$smallest")
+		case $size-$decoder in big-*|cpus-*-show|"scale-$smallest-"*)
 			valgrind --tool=callgrind --callgrind-out-file="$cg/$size.$decoder.out" \
 				"${cmd[@]}" >/dev/null 2>"$cg/$size.$decoder.log"
 			ir=$(sed -n 's/^summary: *//p' "$cg/$size.$decoder.out")
@@ -115,6 +117,6 @@ done
 # (exclusive) instructions by source line's function, for summarize.py.
 for decoder in show report trace-cmd; do
 	[ -e "$cg/big.$decoder.out" ] || continue
-	callgrind_annotate --inclusive=no --threshold=99 "$cg/big.$decoder.out" \
+	callgrind_annotate --auto=no --inclusive=no --threshold=99 "$cg/big.$decoder.out" \
 		>"$cg/big.$decoder.annotate" 2>/dev/null
 done

@@ -282,10 +282,12 @@ if many:
           ["", ""], rows)
 
 
-def top_functions(path, n=8):
-    """The n functions with the most exclusive instructions in a
-    callgrind_annotate listing, summed over their source files."""
-    by_fn, total = {}, None
+def top_costs(path, n=8):
+    """From a callgrind_annotate listing: the n functions and the n objects
+    (programs, libraries) with the most exclusive instructions, each as
+    (name, percent of the total).  A function without a symbol counts under
+    its object's name, in parentheses."""
+    by_fn, by_obj, total, obj = {}, {}, None, "?"
     for line in open(path):
         f = line.split()
         if len(f) < 3 or not f[0].replace(",", "").isdigit():
@@ -294,21 +296,35 @@ def top_functions(path, n=8):
         if "PROGRAM TOTALS" in line:
             total = ir
             continue
-        where = line.split("%)", 1)[1].strip().split(" [")[0]
-        fn = where.rsplit(":", 1)[-1]
+        where = line.split("%)", 1)[1].strip()
+        # Lines inlined from another file have no object: the one above's.
+        if " [" in where:
+            obj = os.path.basename(where.rsplit(" [", 1)[1].rstrip("]"))
+        fn = where.split(" [")[0].rsplit(":", 1)[-1]
+        if fn.startswith("0x"):
+            fn = f"({obj})"
         by_fn[fn] = by_fn.get(fn, 0) + ir
-    top = sorted(by_fn.items(), key=lambda kv: -kv[1])[:n]
-    return [(fn, 100.0 * ir / total) for fn, ir in top] if total else []
+        by_obj[obj] = by_obj.get(obj, 0) + ir
+    if not total:
+        return [], []
+
+    def top(d):
+        return [(k, 100.0 * v / total)
+                for k, v in sorted(d.items(), key=lambda kv: -kv[1])[:n]]
+    return top(by_fn), top(by_obj)
 
 
-tops = {d: top_functions(f"{bench}/callgrind/big.{d}.annotate")
-        for d in ("show", "report", "trace-cmd")
-        if os.path.exists(f"{bench}/callgrind/big.{d}.annotate")}
-if tops:
+costs = {d: top_costs(f"{bench}/callgrind/big.{d}.annotate")
+         for d in ("show", "report", "trace-cmd")
+         if os.path.exists(f"{bench}/callgrind/big.{d}.annotate")}
+for i, what in enumerate(("function", "program or library")):
+    tops = {d: c[i] for d, c in costs.items() if c[i]}
+    if not tops:
+        continue
     depth = max(len(t) for t in tops.values())
-    rows = [[f"{i + 1}"] + [f"{t[i][1]:4.1f}% {t[i][0]}" if i < len(t) else ""
-                            for t in tops.values()] for i in range(depth)]
-    table(f"where the instructions go: the big recording, by function, "
+    rows = [[f"{k + 1}"] + [f"{t[k][1]:4.1f}% {t[k][0]}" if k < len(t) else ""
+                            for t in tops.values()] for k in range(depth)]
+    table(f"where the instructions go, the big recording: by {what}, "
           f"exclusive (callgrind)", ["#"] + list(tops), rows)
 
 json.dump({"untraced_seconds": base, "part1": part1, "part2": part2},
