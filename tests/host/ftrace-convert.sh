@@ -30,11 +30,18 @@ judge() {
 
 python3 "$HERE/mkrec.py" graph --cpus 3 --iter 20 &&
 python3 "$HERE/mkrec.py" func --tracer function --cpus 2 --iter 10 &&
-python3 "$HERE/mkrec.py" lost --cpus 2 --iter 40 --lost 1 ||
+python3 "$HERE/mkrec.py" lost --cpus 2 --iter 40 --lost 1 &&
+python3 "$HERE/mkrec.py" irq --cpus 1 --iter 2 --irq-in-return ||
 	{ notok "mkrec.py"; exit 1; }
 judge graph
 judge func
 judge lost
+# An interrupt in a return: its calls nest in the returning call, whose
+# exit comes after them, and nothing needs to be moved.
+judge irq
+expect "an interrupt in a return nests in the returning call, unclamped" \
+	"grep -q '\"name\":\"__rcu_read_lock\",\"ts\":1000002.100,\"dur\":27.100' irq.json &&
+	 ! grep -q clamped irq.json"
 expect "lost events are markers on their CPU's track" \
 	"grep -q '\"name\":\"lost events\".*\"args\":{\"cpu\":1,\"lost\":' lost.json"
 expect "threads are named from the saved cmdlines" \
