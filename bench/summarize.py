@@ -279,7 +279,7 @@ if many:
     rows.append([f"  {ncpu} vCPUs / 4 (goal: at most 1.2x)", ratio(in_, i4)])
     table(f"{ncpu} vCPUs: record -a of the workload on every CPU "
           f"({r['loops']:.0f} round trips each, {r['kb']:.0f} KiB per CPU)",
-          ["", ""], rows)
+          ["", f"{ncpu} vCPUs"], rows)
 
 
 def top_costs(path, n=8):
