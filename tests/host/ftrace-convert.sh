@@ -36,11 +36,13 @@ python3 "$HERE/mkrec.py" irq --cpus 1 --iter 2 --irq-in-return ||
 judge graph
 judge func
 judge lost
-# An interrupt in a return: its calls nest in the returning call, whose
-# exit comes after them, and nothing needs to be moved.
+# Interrupts in a return, one of them with an NMI in its own return: their
+# calls nest in the returning calls, whose exits come after them, and
+# nothing needs to be moved.
 judge irq
 expect "an interrupt in a return nests in the returning call, unclamped" \
 	"grep -q '\"name\":\"__rcu_read_lock\",\"ts\":1000002.100,\"dur\":27.100' irq.json &&
+	 grep -q '\"name\":\"dummy_stats\",\"ts\":1000053.100,\"dur\":10.100' irq.json &&
 	 ! grep -q clamped irq.json"
 expect "lost events are markers on their CPU's track" \
 	"grep -q '\"name\":\"lost events\".*\"args\":{\"cpu\":1,\"lost\":' lost.json"

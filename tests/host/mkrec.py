@@ -101,10 +101,11 @@ def fmt_file(name):
 def workload(tracer, cpus, iters, irq_in_return=False):
     """Per CPU list of (ts, payload).  CPU c runs task 100 + c (getppid-loop)
     when c is even, else 200 + c (writer).  With irq_in_return, the first
-    __rcu_read_lock of each getppid-loop returns through an interrupt that
-    runs dummy_stats for 7000 ns: the kernel has taken the call off its
-    return stack, so dummy_stats comes at the same depth, and the exit of
-    __rcu_read_lock after it."""
+    two __rcu_read_lock of each getppid-loop return through an interrupt
+    that runs dummy_stats for 7000 ns: the kernel has lowered the call
+    depth, so dummy_stats comes at the same depth, and the exit of
+    __rcu_read_lock after it.  In the second, dummy_stats returns in turn
+    through an NMI that runs dummy_xmit for 3000 ns."""
     out = {}
     for cpu in range(cpus):
         pid = 100 + cpu if cpu % 2 == 0 else 200 + cpu
@@ -114,7 +115,7 @@ def workload(tracer, cpus, iters, irq_in_return=False):
         def common(eid):
             return struct.pack("<HBBi", eid, 0, 0, pid)
 
-        def call(name, depth, children, self_ns):
+        def call(name, depth, children, self_ns, returns_through=None):
             nonlocal ts
             start = ts
             if tracer == "function":
@@ -128,8 +129,11 @@ def workload(tracer, cpus, iters, irq_in_return=False):
             for c in children:
                 call(c[0], depth + 1, c[1], c[2])
             ts += self_ns - self_ns // 2
-            if name == "__rcu_read_lock" and irq_in_return and i == 0:
-                call("dummy_stats", depth, [], 7000)
+            if returns_through:
+                call(*returns_through)
+            elif name == "__rcu_read_lock" and irq_in_return and i < 2:
+                call("dummy_stats", depth, [], 7000,
+                     ("dummy_xmit", depth, [], 3000) if i == 1 else None)
             if tracer != "function":
                 evs.append((ts, common(ID_GRAPH_EXIT) +
                             struct.pack("<QiIQQ", ADDR[name], depth, 0,
