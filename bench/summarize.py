@@ -238,10 +238,14 @@ table(f"scaling: recordings at {BIG_KB} KiB per CPU",
 
 
 # The goal: perf record and the tracer alone in turn, in one boot.
-goal = {t: [r["seconds"] for r in part1 if r["name"].startswith(f"goal-{t}-")
-            and r["seconds"] is not None] for t in ("tracer", "perf")}
-if goal["tracer"] and goal["perf"]:
-    rounds = [p / t for t, p in zip(goal["tracer"], goal["perf"])]
+# Each run by its round, so that a failed one drops its round only.
+by_round = {t: {r["name"].rsplit("-", 1)[1]: r["seconds"] for r in part1
+                if r["name"].startswith(f"goal-{t}-") and r["seconds"] is not None}
+            for t in ("tracer", "perf")}
+goal = {t: list(v.values()) for t, v in by_round.items()}
+paired = sorted(set(by_round["tracer"]) & set(by_round["perf"]), key=int)
+if paired:
+    rounds = [by_round["perf"][i] / by_round["tracer"][i] for i in paired]
     lost = [r["lost"] for r in part1 if r["name"].startswith("goal-perf-")
             and r["lost"] is not None]
     table(f"perf record against the tracer alone, {BIG_KB} KiB per CPU, "
