@@ -27,7 +27,7 @@ install -m 0755 "$here/main-job.sh" "$root/usr/bin/main-job"
 # others need tools the guest does not have.
 shell_tests=$root$("$BUILD/perf/perf" --exec-path)/tests/shell
 mkdir -p "$shell_tests"
-install -m 0755 "$TREE/tools/perf/tests/shell/ftrace_live_record.sh" "$shell_tests/"
+install -m 0755 "$TREE"/tools/perf/tests/shell/ftrace_*.sh "$shell_tests/"
 
 mkdir -p "$root/tests"
 cp -r "$REPO/tests/guest" "$root/tests/guest"

@@ -16,14 +16,15 @@ kmake() {
 }
 
 # The kernel is made of the tarball, the files that the applied patches
-# change outside tools/perf (those a patch names have a backup directory
-# in .pc), the fragments, this script and the compiler: a bzImage built
-# from the same inputs comes out of the cache, built once per machine.
+# change outside tools/, which the kernel is not built from (those a patch
+# names have a backup directory in .pc), the fragments, this script and
+# the compiler: a bzImage built from the same inputs comes out of the
+# cache, built once per machine.
 kernel_inputs() {
 	local file
 	sed 's/ [^ ]*$//' "$TREE/.harness-stamp"
 	(cd "$TREE/.pc" && find . -mindepth 2 -type f ! -name .timestamp | cut -d/ -f3- |
-		grep -v '^tools/perf/' | sort -u) | while read -r file; do
+		grep -v '^tools/' | sort -u) | while read -r file; do
 		echo "== $file"
 		cat "$TREE/$file" 2>/dev/null || echo "(removed)"
 	done

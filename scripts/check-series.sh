@@ -1,11 +1,17 @@
 #!/bin/bash
 # check-series.sh FRAGMENT...
-# Prove the series bisectable: in a tree of its own, push the patches one
-# at a time; after each, run the tree's checkpatch.pl on it and build what it
-# touches: perf, or the kernel twice, with and without CONFIG_DEBUG_REFCOUNT
-# (tinyconfig plus those of the FRAGMENTs whose options the tree has yet).
-# Prints one line a patch; fails on a build error, a compiler warning or a
-# checkpatch error (checkpatch warnings are counted, not fatal).
+# First check the series as a whole, against the unpatched tree, with
+# series-churn.py (no build): no patch may remove lines that an earlier
+# patch added (churn), unless its changelog explains why in a "Churn:" line,
+# and each group (00nn, 01nn, 02nn) must be numbered [PATCH n/m], n = 1..m.
+# Then prove the series bisectable: in a tree of its own, push the patches
+# one at a time; after each, run the tree's checkpatch.pl on it and build
+# what it touches: perf, or the kernel twice, with and without
+# CONFIG_DEBUG_REFCOUNT (tinyconfig plus those of the FRAGMENTs whose
+# options the tree has yet).
+# Prints one line a patch; fails on churn, a numbering error, a build error,
+# a compiler warning or a checkpatch error (checkpatch warnings are counted,
+# not fatal).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -15,6 +21,10 @@ rm -rf "$TREE"
 mkdir -p "$check/no-patches"
 : >"$check/no-patches/series"
 SERIES_DIR=$check/no-patches "$REPO/scripts/prepare-tree.sh"
+
+failed=0
+# Churn and numbering; on failure the patches are still built one by one.
+"$REPO/scripts/series-churn.py" "$TREE" "$REPO/patches" || failed=1
 
 # The fragments whose every option some Kconfig file of the tree declares.
 known_fragments() {
@@ -46,7 +56,6 @@ build_perf() {
 		! grep -q 'warning:' "$check/perf/build.log"
 }
 
-failed=0
 n=0
 total=$(grep -cv '^[[:space:]]*\(#\|$\)' "$REPO/patches/series")
 for patch in $(sed -e 's/#.*//' "$REPO/patches/series"); do
