@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """series-churn.py TREE PATCHES
 
-Two checks of the quilt series PATCHES/series, without building anything:
+Three checks of the quilt series PATCHES/series, without building anything:
 
 Churn: the lines that a patch removes although an earlier patch of the
 series added them.  Every file the series touches is modelled in memory,
@@ -10,23 +10,33 @@ added it (0: pristine); the hunks are applied in series order at their line
 numbers (the series applies with --fuzz=0), and the context and removed
 lines must match the model.  A patch whose changelog (between the Subject
 and the "---" line) has a line starting with "Churn:" explains its churn:
-its lines are counted apart.
+its lines are counted apart.  A line that a patch removes and adds back
+unchanged to the same file (code it reorders) is not churn; it is counted
+as moved.  Moved to another file, it is churn: the earlier patch should
+have put it there.
+
+Copies: the pristine lines that a patch removes from one file although an
+earlier patch added the same text to another: a move split over two
+patches, which leaves the code there twice in between.  Lines are
+compared without their indentation; short ones (closing braces,
+"return 0;", labels) are not counted, as any two C files share them.
 
 Numbering: the patches are grouped by the first two digits of their file
 names (00nn, 01nn, 02nn); within a group, in series order, the Subjects
 must be [PATCH n/m], n = 1..m and m the group's patch count (n may be
 zero-padded to the width of m).
 
-Prints one line a patch that churns, a total, and one line a numbering
-error.  Exit status: 0 clean, 1 unexplained churn or a numbering error,
-2 the series cannot be modelled (a file missing from TREE, a hunk that
-does not match, a patch that cannot be parsed).
+Prints one line a patch that churns or copies, a total, and one line a
+numbering error.  Exit status: 0 clean, 1 unexplained churn, a copy or a
+numbering error, 2 the series cannot be modelled (a file missing from
+TREE, a hunk that does not match, a patch that cannot be parsed).
 """
 
 import os
 import re
 import sys
 
+COPY_MIN_LEN = 20          # shorter lines are too common to mean a copy
 HUNK = re.compile(r'^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@')
 NUMBER = re.compile(r'\[PATCH (\d+)/(\d+)\]')
 
@@ -200,6 +210,7 @@ class Model:
         self.tree = tree
         self.files = {}                 # path: [(text, patch index)], None: absent
         self.deleted_by = {}
+        self.added = {}                 # stripped text: {path: first adder}
 
     def load(self, path):
         if path not in self.files:
@@ -212,9 +223,14 @@ class Model:
                 self.files[path] = None
         return self.files[path]
 
-    def apply(self, patch, removed):
+    def apply(self, patch, removed, copied):
         """Apply PATCH; count in REMOVED[adder] the lines of earlier
-        patches that it removes."""
+        patches that it removes (in REMOVED['moved'] those it adds back to
+        the same file),
+        and in COPIED[adder] the pristine lines it removes that an earlier
+        patch added to another file."""
+        readded = {(fd.new, text.strip()) for fd in patch.files for *_, body in fd.hunks
+                   for kind, text in body if kind == '+'}
         for fd in patch.files:
             path = fd.new or fd.old
             lines = self.load(path)
@@ -241,12 +257,22 @@ class Model:
                 for kind, text in body:
                     if kind == '+':
                         seg.append((text, patch.index))
+                        self._note_added(path, text, patch.index)
                         continue
                     entry = next(old)
                     if kind == ' ':
                         seg.append(entry)
                     elif 0 < entry[1] < patch.index:
-                        removed[entry[1]] = removed.get(entry[1], 0) + 1
+                        key = text.strip()
+                        if len(key) >= COPY_MIN_LEN and (path, key) in readded:
+                            key = 'moved'
+                        else:
+                            key = entry[1]
+                        removed[key] = removed.get(key, 0) + 1
+                    elif entry[1] == 0:
+                        adder = self._copied_from(path, text, patch.index)
+                        if adder:
+                            copied[adder] = copied.get(adder, 0) + 1
                 lines[pos:pos + b] = seg
                 delta += d - b
             if fd.new is None:
@@ -255,6 +281,17 @@ class Model:
                 lines = None
                 self.deleted_by[path] = patch.name
             self.files[path] = lines
+
+    def _note_added(self, path, text, index):
+        key = text.strip()
+        if len(key) >= COPY_MIN_LEN:
+            self.added.setdefault(key, {}).setdefault(path, index)
+
+    def _copied_from(self, path, text, index):
+        """The first earlier patch that added TEXT to a file but PATH."""
+        adders = [a for p, a in self.added.get(text.strip(), {}).items()
+                  if p != path and a < index]
+        return min(adders) if adders else 0
 
     @staticmethod
     def _mismatch(path, k, header, pos, lines, expect):
@@ -307,11 +344,18 @@ def check_numbering(patches):
 
 def check_churn(tree, patches):
     model = Model(tree)
-    bad = explained = 0
+    bad = explained = moved = copies = 0
     out = []
     for p in patches:
-        removed = {}
-        model.apply(p, removed)
+        removed, copied = {}, {}
+        model.apply(p, removed, copied)
+        moved += removed.pop('moved', 0)
+        if copied:
+            n = sum(copied.values())
+            copies += n
+            out.append(f'copy: {p.name}: removes {nlines(n)} that '
+                       + ', '.join(f'{patches[a - 1].name} ({copied[a]})' for a in sorted(copied))
+                       + ' added to another file: move the code in one patch')
         total = sum(removed.values())
         if not total:
             if p.churn:
@@ -328,8 +372,10 @@ def check_churn(tree, patches):
         else:
             bad += total
             out.append(line)
-    out.append(f'churn: {nlines(bad)}' + (f', {explained} more explained' if explained else ''))
-    return out, bad
+    out.append(f'churn: {nlines(bad)}' + (f', {explained} more explained' if explained else '')
+               + (f', {moved} moved unchanged' if moved else '')
+               + f'; copies: {nlines(copies)}')
+    return out, bad + copies
 
 
 def main(argv):
