@@ -89,6 +89,10 @@ perf ftrace live -C 64 >/dev/null 2>err; one_line_error "live offline CPU" err $
 perf ftrace live /nonexistent/cmd >/dev/null 2>err; one_line_error "live bad command" err $?
 grep -q "cannot execute '/nonexistent/cmd': No such file or directory" err
 check "live bad command message" test $? -eq 0
+perf ftrace record -t function -m 64G -o huge sleep 0 >/dev/null 2>err
+one_line_error "record -m 64G" err $?
+grep -q "ring buffer of CPU 0 67108864 KiB (-m): Cannot allocate memory" err
+check "-m 64G: the message says the size, the CPU and why" test $? -eq 0
 state_check "live bad inputs" state.custom
 
 # function_graph (default tracer): the nanosleep path as a call graph.

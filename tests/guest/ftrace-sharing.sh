@@ -2,11 +2,12 @@
 # Sharing tracefs: function tracer sessions run in private instances, side
 # by side, each with exactly its own events; a function_graph session is
 # refused while the top level is in use, without disturbing its user; an
-# instance left by a killed session is removed by the next one.
+# instance or a top level left by a killed session is put back by the next
+# one, and only then.
 . /tests/guest/lib.sh
 . "$(dirname "$0")/ftrace-state.inc"
 
-[ -x "$WORKLOADS/getppid-loop" ] && [ -x "$WORKLOADS/rbcount" ] ||
+[ -x "$WORKLOADS/getppid-loop" ] && [ -x "$WORKLOADS/rbcount" ] && [ -x "$WORKLOADS/hold-lock" ] ||
 	{ skip "perf ftrace sharing" "workloads not built"; exit 0; }
 begin_tests "perf ftrace sharing"
 
@@ -91,5 +92,49 @@ else
 fi
 # SIGKILL cannot be caught, but the instance kept it from the top level.
 state_check "after the stale instance is removed" state.custom
+
+# An instance is stale only when no session holds its lock: its pid says
+# nothing of a session in another pid namespace.  99999 is above this
+# kernel's pid_max, so no pid here; one instance is held, as a session
+# elsewhere holds its own, the other not.
+mkdir $T/instances/perf-ftrace-99999 $T/instances/perf-ftrace-99998
+"$WORKLOADS/hold-lock" $T/instances/perf-ftrace-99999 held 30 &
+h=$!
+i=0
+while [ ! -e held ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+perf ftrace live -t function -T "$fn" "$WORKLOADS/getppid-loop" 1 >/dev/null 2>err
+check "an instance whose session still holds it stays" test -d $T/instances/perf-ftrace-99999
+check "an instance nobody holds goes" test ! -e $T/instances/perf-ftrace-99998
+diag <err
+kill $h; wait $h 2>/dev/null
+rmdir $T/instances/perf-ftrace-99999
+state_check "instances held and not held" state.custom
+
+# A function_graph session killed with SIGKILL leaves the top level to
+# the next session, which puts it back as the killed one found it, from
+# the mark the killed one left; a session that runs is still refused.
+if [ -z "$FTRACE_TEST_NO_GRAPH" ]; then
+	perf ftrace record -G "$fn" -o graphkilled sleep 30 >/dev/null 2>&1 &
+	k=$!
+	i=0
+	while [ "$(cat $T/current_tracer)" != function_graph ] && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	perf ftrace live -G "$fn" sleep 0 >/dev/null 2>err
+	one_line_error "a second function_graph session is refused" err $?
+	grep -q "perf ftrace session $k holds the top level" err
+	check "the refusal names the session that holds the top level" test $? -eq 0
+	sleep 1
+	kill -KILL $k; wait $k 2>/dev/null
+	check "SIGKILL leaves the top level in function_graph" \
+		test "$(cat $T/current_tracer)" = function_graph
+	perf ftrace live -G "$fn" "$WORKLOADS/getppid-loop" 1 >/dev/null 2>err
+	check "the next function_graph session runs" test $? -eq 0
+	diag <err
+	grep -q "session $k, which is gone" err
+	check "it says it put back the top level of the killed session" test $? -eq 0
+	state_check "a killed function_graph session, then another" state.custom
+fi
 
 default_state
