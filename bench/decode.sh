@@ -21,6 +21,8 @@ perf=${PERF:-$BUILD/perf/perf}
 rec=$BENCH/share/rec
 out=$BENCH/part2.txt
 cg=$BENCH/callgrind
+# Nothing of an earlier run: a run without the recordings shows no table.
+rm -rf "$cg"
 mkdir -p "$cg"
 : >"$out"
 # convert writes a temporary file and renames it: not to /dev/null.

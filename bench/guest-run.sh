@@ -1,21 +1,50 @@
 #!/bin/sh
-# guest-run.sh NAME TOOL KB LOOPS [CPU|-] [keep]
+# guest-run.sh NAME TOOL KB LOOPS [TARGET] [keep]
 # In the guest: one measurement of Part 1.  Runs "./workload LOOPS" under
-# TOOL (none, tracer, perf, trace-cmd or live), which traces the function
-# tracer system-wide (only CPU, if given and not -) with KB KiB of buffer per
-# CPU, and appends to ./part1.txt
+# TOOL (none, tracer, perf, trace-cmd or live) with the tracer TRACER of
+# the environment (function, the default, or function_graph; live:
+# function only).  TARGET is what is traced: all (or -, the default) the
+# whole system, a CPU number that CPU alone (not for the tracer alone),
+# pid the workload and its children.  KB is the per-CPU buffer in KiB, -
+# the buffer as it is (each tool's default).  Appends to ./part1.txt
 #   NAME TOOL KB LOOPS seconds lost events bytes recorder-cpu workload-cpu
-# (CPU seconds, user + system).  "tracer" is the kernel alone: the function
-# tracer on at the top level, its ring buffer in overwrite mode and nobody
-# reading it.  With "keep", the recording is kept as rec/NAME.dir or
-# rec/NAME.dat.
+#   session-lost
+# (for KB -, the size it was; lost: over the workload's run, session-lost:
+# over the tool's whole session, as it reports them; CPU seconds, user +
+# system), or on failure
+#   NAME TOOL KB LOOPS - - - - - - - failed:STATUS
+# "tracer" is the kernel alone: the tracer on at the top level (for pid,
+# set_ftrace_pid with options/function-fork), its ring buffer in overwrite
+# mode and nobody reading it.  With "keep", the recording is kept as
+# rec/NAME.dir or rec/NAME.dat.
 set -eu
-name=$1 tool=$2 kb=$3 loops=$4 cpu=${5:--} keep=${6:-}
-[ "$cpu" != - ] || cpu=
+name=$1 tool=$2 kb=$3 loops=$4 target=${5:-all} keep=${6:-}
+# A run that fails says so in its line.
+failed() {
+	local status=$?
+
+	[ $status -eq 0 ] || echo "$name $tool ${kb:--} $loops - - - - - - - failed:$status" >>part1.txt
+}
+trap failed EXIT
+[ "$kb" != - ] || kb=
+TRACER=${TRACER:-function}
 T=/sys/kernel/tracing
 rec=/tmp/$name
 log=/tmp/workload.log
-fid=$(sed -n 's/^ID: *//p' $T/events/ftrace/function/format)
+# The event ids to count in raw pages.
+id_of() { sed -n 's/^ID: *//p' $T/events/ftrace/"$1"/format; }
+case $TRACER in
+function) ids=$(id_of function) ;;
+function_graph) ids="$(id_of funcgraph_entry) $(id_of funcgraph_exit)" ;;
+*) echo "TRACER: function or function_graph, not $TRACER" >&2; exit 2 ;;
+esac
+[ "$tool-$TRACER" != live-function_graph ] || { echo "live: function only" >&2; exit 2; }
+# How each tool is told TARGET.
+case $target in
+all|-) perf_target=-a tc_target= ;;
+pid) perf_target=--inherit tc_target="-F -c" ;;
+*) perf_target="-a -C $target" tc_target="-M $(printf %x $((1 << target)))" ;;
+esac
 : >$log
 : >/tmp/cpu
 
@@ -49,6 +78,8 @@ tracefs_state() {
 
 	echo "current_tracer $(cat $T/current_tracer)"
 	echo "options/overwrite $(cat $T/options/overwrite)"
+	echo "options/function-fork $(cat $T/options/function-fork)"
+	echo "set_ftrace_pid $(cat $T/set_ftrace_pid)"
 	size=$(buffer_kb)
 	if [ "$size" = X ]; then
 		for f in $T/per_cpu/cpu*/buffer_size_kb; do
@@ -67,6 +98,7 @@ tracefs_restore() {
 	echo "$1" | while read -r f v; do
 		case $f in
 		tracing_on|entries) ;;
+		set_ftrace_pid) [ "$v" != "no pid" ] || v=; echo "$v" >$T/$f ;;
 		*) echo "$v" >$T/$f ;;
 		esac
 	done
@@ -77,19 +109,28 @@ tracefs_restore() {
 # The kernel's own cost: events = what the buffer holds at the end, lost =
 # what it overwrote meanwhile.  Turning the tracer on and off patches every
 # call site, which the tools do too: it counts as the recorder's CPU time.
+# For pid, the workload's shell puts its pid in set_ftrace_pid and turns
+# tracing on before it becomes the workload, as the tools' child does.
 tracer() {
 	local saved status=0
 
 	saved=$(tracefs_state)
 	echo 0 >$T/tracing_on
-	echo "$kb" >$T/buffer_size_kb
+	[ -z "$kb" ] || echo "$kb" >$T/buffer_size_kb
 	echo 1 >$T/options/overwrite
-	$ct sh -c "echo function >$T/current_tracer"
+	$ct sh -c "echo $TRACER >$T/current_tracer"
 	: >$T/trace
-	echo 1 >$T/tracing_on
-	$ct $work || status=$?
+	if [ "$target" = pid ]; then
+		echo 1 >$T/options/function-fork
+		$ct sh -c "echo \$\$ >$T/set_ftrace_pid && echo 1 >$T/tracing_on && exec $work" ||
+			status=$?
+	else
+		echo 1 >$T/tracing_on
+		$ct $work || status=$?
+	fi
 	echo 0 >$T/tracing_on
 	sum_stats entries >/tmp/entries
+	sum_stats overrun >/tmp/overrun
 	$ct sh -c "echo nop >$T/current_tracer"
 	tracefs_restore "$saved"
 	if [ "$(tracefs_state)" != "$saved" ]; then
@@ -106,19 +147,22 @@ trace() {
 	case $tool in
 	none) $ct $work ;;
 	tracer) tracer >/tmp/tool.err 2>&1 ;;
-	perf) $ct perf ftrace record -a ${cpu:+-C $cpu} -t function -m "${kb}K" \
+	perf) $ct perf ftrace record $perf_target -t $TRACER ${kb:+-m "${kb}K"} \
 		-o "$rec" -- $work 2>/tmp/tool.err ;;
-	trace-cmd) $ct trace-cmd record ${cpu:+-M $(printf %x $((1 << cpu)))} \
-		-s 100000 --file-version 6 -p function -b "$kb" -o "$rec.dat" \
-		$work >/tmp/tool.err 2>&1 ;;
-	live) $ct perf ftrace live -a ${cpu:+-C $cpu} -t function -m "${kb}K" \
+	trace-cmd) $ct trace-cmd record $tc_target -s 100000 --file-version 6 \
+		-p $TRACER ${kb:+-b "$kb"} -o "$rec.dat" $work >/tmp/tool.err 2>&1 ;;
+	live) $ct perf ftrace live $perf_target -t $TRACER ${kb:+-m "${kb}K"} \
 		-- $work >"$rec.txt" 2>/tmp/tool.err ;;
 	esac
 }
+was=$(buffer_kb)
 trace || { status=$?; tail -5 /tmp/tool.err; exit $status; }
 
-# Function events in raw ring-buffer pages.
-rb_events() { /tests/guest/workloads/rbcount "$fid" "$@" | sed 's/^events=\([0-9]*\).*/\1/'; }
+# The tracer's events in raw ring-buffer pages.
+rb_events() {
+	for id in $ids; do /tests/guest/workloads/rbcount "$id" "$@"; done |
+		sed -n 's/^events=\([0-9]*\).*/\1/p' | awk '{ n += $1 } END { print n + 0 }'
+}
 # The per-CPU pages of a version 6 trace.dat, as its flyrecord section lists them.
 tc_pages() {
 	trace-cmd dump --flyrecord -i "$1" |
@@ -128,14 +172,18 @@ tc_pages() {
 			tail -c +$((off + 1)) "$1" | head -c "$size"
 		done
 }
-events=0 bytes=0
+# The tools' own counts of lost events are over their whole session: the
+# workload's exec and exit too.
+events=0 bytes=0 session=-
 case $tool in
-tracer) events=$(cat /tmp/entries) bytes=- ;;
+tracer) events=$(cat /tmp/entries) bytes=- session=$(cat /tmp/overrun) ;;
 perf) events=$(rb_events "$rec".dir/trace-cpu*.buf)
-	bytes=$(cat "$rec".dir/* | wc -c) ;;
+	bytes=$(cat "$rec".dir/* | wc -c)
+	session=$(sed -n 's/^\[ perf ftrace record: .*, \([0-9]*\) events lost.*/\1/p' /tmp/tool.err) ;;
 trace-cmd) tc_pages "$rec.dat" >/tmp/pages
 	events=$(rb_events /tmp/pages)
-	bytes=$(wc -c <"$rec.dat") ;;
+	bytes=$(wc -c <"$rec.dat")
+	session=$(awk '/^CPU [0-9]+: [0-9]+ events lost/ { n += $3 } END { print n + 0 }' /tmp/tool.err) ;;
 live) events=$(grep -c -- '<-' "$rec.txt" || true)
 	bytes=$(wc -c <"$rec.txt") ;;
 esac
@@ -144,7 +192,9 @@ if [ "$keep" = keep ]; then
 	mkdir -p rec
 	cp -r "$rec".* rec/
 fi
+# The guest's memory holds /tmp: several recordings in one boot fill it.
+rm -rf "$rec".* /tmp/pages
 # The recorder's CPU time: everything under cputime but the workload.
 read -r seconds lost wcpu <$log
 rcpu=$(awk -v w="$wcpu" '{ t += $1 } END { printf "%.3f", t - w }' /tmp/cpu)
-echo "$name $tool $kb $loops $seconds $lost $events $bytes $rcpu $wcpu" >>part1.txt
+echo "$name $tool ${kb:-$was} $loops $seconds $lost $events $bytes $rcpu $wcpu ${session:--}" >>part1.txt

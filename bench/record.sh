@@ -4,12 +4,20 @@
 # livelocks under a trace then costs one measurement, not the run) and
 # collect the lines of bench/guest-run.sh in $BENCH/share/part1.txt.
 # Also makes the recordings that Part 2 decodes, kept in $BENCH/share/rec.
+# Runs the parts named in BENCH_PARTS (bench/settings.sh), in that order.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$REPO/bench/settings.sh"
 
 kernel=$1 initrd=$2
 share=$BENCH/share
+parts="function scale goal cpus graph"
+for part in $BENCH_PARTS; do
+	case " $parts " in
+	*" $part "*) ;;
+	*) die "BENCH_PARTS: no part $part (parts: $parts)" ;;
+	esac
+done
 rm -rf "$share"
 mkdir -p "$share"
 : >"$BENCH/guest.log"
@@ -24,48 +32,95 @@ in_guest() {
 		"$kernel" "$initrd" "$1" >>"$BENCH/guest.log" 2>&1
 }
 
-# measure NAME TOOL KB LOOPS [CPU|-] [keep]: one boot, one guest-run.sh
+# The tracer that guest-run.sh runs; part_graph sets its own.
+TRACER=function
+
+# measure NAME TOOLS KB LOOPS [TARGET] [keep]: one boot that runs
+# guest-run.sh NAME TOOL KB LOOPS [TARGET] [keep] for each of TOOLS in turn.
 measure() {
-	local status=0
-	echo "# $*" >&2
-	in_guest "sh ./guest-run.sh $*" || status=$?
-	# No line from the guest: it stalled or the tool failed.
-	[ $status -eq 0 ] || echo "$1 $2 $3 $4 - - - - - - failed:$status" >>"$share/part1.txt"
+	local name=$1 tools=$2 status=0 tool cmd=
+
+	echo "# $name $tools ${*:3}" >&2
+	for tool in $tools; do
+		cmd+="TRACER=$TRACER sh ./guest-run.sh $name $tool ${*:3}; "
+	done
+	GUEST_TIMEOUT=$((GUEST_TIMEOUT * $(wc -w <<<"$tools"))) in_guest "$cmd" || status=$?
+	# No line from the guest for a tool: it stalled or died before.
+	for tool in $tools; do
+		grep -q "^$name $tool " "$share/part1.txt" 2>/dev/null ||
+			echo "$name $tool $3 $4 - - - - - - - failed:$status" >>"$share/part1.txt"
+	done
 }
 
-for rep in $(seq "$REPS"); do
-	measure "untraced-$rep" none 0 "$LOOPS"
-	for kb in $BIG_KB $SMALL_KB; do
-		for tool in tracer perf trace-cmd live; do
-			# Part 2 decodes the first recordings at BIG_KB (live
-			# leaves only text, the tracer nothing).
-			keep=
-			case $rep$kb-$tool in
-			"1$BIG_KB-perf"|"1$BIG_KB-trace-cmd") keep=keep ;;
-			esac
-			measure "$tool-$kb-$rep" "$tool" "$kb" "$LOOPS" - $keep
+# The function tracer: each tool at each size, one boot each.
+part_function() {
+	local rep kb tool keep
+
+	for rep in $(seq "$REPS"); do
+		measure "untraced-$rep" none 0 "$LOOPS"
+		for kb in $BIG_KB $SMALL_KB; do
+			for tool in tracer perf trace-cmd live; do
+				# Part 2 decodes the first recordings at BIG_KB (live
+				# leaves only text, the tracer nothing).
+				keep=
+				case $rep$kb-$tool in
+				"1$BIG_KB-perf"|"1$BIG_KB-trace-cmd") keep=keep ;;
+				esac
+				measure "$tool-$kb-$rep" "$tool" "$kb" "$LOOPS" - $keep
+			done
 		done
 	done
-done
+}
 
 # The recordings Part 2 scales over, at the larger buffer.  A long run
 # writes for longer than the buffer lasts, so it also shows who keeps up.
-for loops in $SCALE_LOOPS; do
-	for tool in perf trace-cmd; do
-		GUEST_TIMEOUT=$((GUEST_TIMEOUT * 3)) \
-			measure "$tool-scale-$loops" "$tool" "$BIG_KB" "$loops" - keep
+part_scale() {
+	local loops tool
+
+	for loops in $SCALE_LOOPS; do
+		for tool in perf trace-cmd; do
+			GUEST_TIMEOUT=$((GUEST_TIMEOUT * 3)) \
+				measure "$tool-scale-$loops" "$tool" "$BIG_KB" "$loops" - keep
+		done
 	done
-done
+}
 
 # perf record's goal, within 1.1x of the tracer alone: single boots
 # spread too widely to settle it, so both take turns in one boot.
-echo "# goal: tracer and perf in turn, $GOAL_ROUNDS rounds" >&2
-GUEST_TIMEOUT=$((GUEST_TIMEOUT * GOAL_ROUNDS)) in_guest "for i in \$(seq $GOAL_ROUNDS); do
-	sh ./guest-run.sh goal-tracer-\$i tracer $BIG_KB $LOOPS
-	sh ./guest-run.sh goal-perf-\$i perf $BIG_KB $LOOPS
-done" || echo "goal - - - - - - - - - failed:$?" >>"$share/part1.txt"
+part_goal() {
+	echo "# goal: tracer and perf in turn, $GOAL_ROUNDS rounds" >&2
+	GUEST_TIMEOUT=$((GUEST_TIMEOUT * GOAL_ROUNDS)) in_guest "for i in \$(seq $GOAL_ROUNDS); do
+		sh ./guest-run.sh goal-tracer-\$i tracer $BIG_KB $LOOPS
+		sh ./guest-run.sh goal-perf-\$i perf $BIG_KB $LOOPS
+	done" || echo "goal - - - - - - - - - - failed:$?" >>"$share/part1.txt"
+}
+
+# function_graph: each row (TARGET-KB of GRAPH_ROWS) in one boot per
+# repetition that runs the workload untraced, under the tracer alone, perf
+# record and trace-cmd record in turn, so that they meet the same guest;
+# then perf record -a alone at each size of GRAPH_SWEEP_KB, one boot each.
+part_graph() {
+	local TRACER=function_graph rep row kb
+
+	for rep in $(seq "$REPS"); do
+		for row in $GRAPH_ROWS; do
+			kb=${row#*-}
+			[ "$kb" != default ] || kb=-
+			measure "graph-$row-$rep" "none tracer perf trace-cmd" "$kb" "$LOOPS" "${row%%-*}"
+		done
+		for kb in $GRAPH_SWEEP_KB; do
+			measure "graph-sweep-$kb-$rep" perf "$kb" "$LOOPS" all
+		done
+	done
+}
 
 # Many CPUs: record -a of the workload on every one of them, which Part 2
 # decodes.
-SMP=$MANY_CPUS GUEST_TIMEOUT=$((GUEST_TIMEOUT * 3)) \
-	measure "perf-cpus-$MANY_CPUS" perf "$MANY_KB" "$MANY_LOOPS" - keep
+part_cpus() {
+	SMP=$MANY_CPUS GUEST_TIMEOUT=$((GUEST_TIMEOUT * 3)) \
+		measure "perf-cpus-$MANY_CPUS" perf "$MANY_KB" "$MANY_LOOPS" - keep
+}
+
+for part in $BENCH_PARTS; do
+	"part_$part"
+done

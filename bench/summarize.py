@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""summarize.py BENCH BIG_KB: print make bench's tables and save every raw
-figure in BENCH/results.json.
+"""summarize.py BENCH BIG_KB: print make bench's tables and save them, and
+every raw figure, in BENCH/results.json.
 
 Reads BENCH/share/part1.txt (bench/guest-run.sh: NAME TOOL KB LOOPS seconds
-lost events bytes recorder-cpu workload-cpu, or "-" and failed:STATUS) and
+lost events bytes recorder-cpu workload-cpu session-lost, or "-" and
+failed:STATUS) and
 BENCH/part2.txt (bench/decode.sh: SIZE DECODER events seconds peak-KiB
 instructions workload-events json-bytes folded-bytes)."""
 import json
@@ -33,7 +34,7 @@ def read(path, keys):
 
 part1 = read(f"{bench}/share/part1.txt",
              ["name", "tool", "kb", "loops", "seconds", "lost", "events",
-              "bytes", "rec_cpu", "wl_cpu", "status"])
+              "bytes", "rec_cpu", "wl_cpu", "session_lost", "status"])
 part2 = read(f"{bench}/part2.txt",
              ["size", "decoder", "events", "seconds", "peak_kib", "instructions",
               "workload_events", "json_bytes", "folded_bytes"])
@@ -55,7 +56,11 @@ def ratio(a, b):
     return f"{a / b:.2f}x" if a is not None and b else "-"
 
 
+tables = []     # every table printed, for results.json
+
+
 def table(title, head, rows):
+    tables.append({"title": title, "head": head, "rows": rows})
     print(f"\n{title}")
     widths = [max(len(str(r[i])) for r in [head] + rows) for i in range(len(head))]
     for r in [head, ["-" * w for w in widths]] + rows:
@@ -66,19 +71,19 @@ def table(title, head, rows):
 # (the recordings made only for Part 2's scaling left out).
 # A guest that failed after its line was written (the line is its last
 # step) only failed to shut down: the line stands.
-done = {r["name"] for r in part1 if r["seconds"] is not None}
-# Part 1's own lines: not the scaling's, the goal's or the many-CPU one.
-runs1 = [r for r in part1 if "-scale-" not in r["name"]
-         and not r["name"].startswith(("goal", "perf-cpus-"))
-         and (r["seconds"] is not None or r["name"] not in done)]
+done = {(r["name"], r["tool"]) for r in part1 if r["seconds"] is not None}
+kept = [r for r in part1 if r["seconds"] is not None or (r["name"], r["tool"]) not in done]
+# The function tracer's lines: not the scaling's, the goal's, the many-CPU
+# one or function_graph's.
+runs1 = [r for r in kept if "-scale-" not in r["name"]
+         and not r["name"].startswith(("goal", "perf-cpus-", "graph-"))]
 untraced = [r for r in runs1 if r["tool"] == "none" and r["seconds"]]
 base = statistics.median(r["seconds"] for r in untraced) if untraced else None
-tools = ["perf", "trace-cmd", "live", "tracer"]
 GOAL = 1.1      # perf record's slowdown over the function tracer's alone
 
 
-def slowdown(r):
-    return r["seconds"] / base if base and r["seconds"] is not None else None
+def div(a, b):
+    return a / b if a is not None and b else None
 
 
 def cpu_per_mb(r, less=0):
@@ -98,17 +103,31 @@ def spread(vals):
     return f"{fmt(med)} ({fmt(vals[0])}-{fmt(vals[-1])})", med
 
 
-def part1_table(kb):
-    runs = {t: [r for r in runs1 if r["tool"] == t and r["kb"] == kb] for t in tools}
-    ok = {t: [r for r in runs[t] if r["seconds"] is not None] for t in tools}
-    rows = [["runs ok"] + [f"{len(ok[t])}/{len(runs[t])}" for t in tools] + ["", ""]]
-    # What turning the function tracer on and off costs by itself.
+NAMES = {"perf": "perf record", "trace-cmd": "trace-cmd record",
+         "live": "perf live >file", "tracer": "tracer alone"}
+
+
+def part1_table(title, runs, tools, peers, untraced_s, tracer_s):
+    """One row per metric, median (min-max) of the runs of each of tools,
+    and the ratio of perf's median to each of peers'.  untraced_s(r) and
+    tracer_s(r): the workload's seconds that run r's slowdowns are set
+    against.  Returns the medians, by (metric, tool)."""
+    ok = {t: [r for r in runs if r["tool"] == t and r["seconds"] is not None] for t in tools}
+    rows = [["runs ok"] + [f"{len(ok[t])}/{sum(r['tool'] == t for r in runs)}"
+                           for t in tools] + [""] * len(peers)]
+    # What turning the tracer on and off costs by itself.
     onoff = spread(r["rec_cpu"] for r in ok["tracer"])[1]
     med = {}
     for metric, f in [("events captured", lambda r: r["events"]),
                       ("events lost", lambda r: r["lost"]),
+                      ("  in the whole session", lambda r: r["session_lost"]),
                       ("bytes written", lambda r: r["bytes"]),
-                      ("slowdown vs untraced", slowdown),
+                      ("slowdown vs untraced",
+                       lambda r: div(r["seconds"], untraced_s(r))),
+                      # The kernel's own cost is the tracer's slowdown:
+                      # the rest is the tool's.
+                      ("slowdown vs tracer alone",
+                       lambda r: div(r["seconds"], tracer_s(r))),
                       ("recorder CPU s", lambda r: r["rec_cpu"]),
                       ("recorder CPU ms/MB", cpu_per_mb),
                       ("  less the tracer's on/off",
@@ -118,38 +137,110 @@ def part1_table(kb):
             cell, med[metric, t] = spread(f(r) for r in ok[t])
             cells.append(cell)
         rows.append([metric] + cells +
-                    [ratio(med[metric, "perf"], med[metric, "trace-cmd"]),
-                     ratio(med[metric, "perf"], med[metric, "live"])])
-    # The kernel's own cost is the tracer's slowdown: the rest is the tool's.
-    # Its row goes under the slowdown's.
-    kernel = med["slowdown vs untraced", "tracer"]
-    over = {t: med["slowdown vs untraced", t] for t in tools}
-    rows.insert(5, ["slowdown vs tracer alone"] +
-                [ratio(over[t], kernel) for t in tools] + ["", ""])
-    table(f"buffer {kb:.0f} KiB per CPU: median (min-max)",
-          ["", "perf record", "trace-cmd record", "perf live >file",
-           "tracer alone", "perf/trace-cmd", "perf/live"], rows)
-    if over["perf"] and kernel:
+                    [ratio(med[metric, "perf"], med[metric, p]) for p in peers])
+    table(title, [""] + [NAMES[t] for t in tools] + [f"perf/{p}" for p in peers], rows)
+    return med
+
+
+def function_table(kb):
+    runs = [r for r in runs1 if r["kb"] == kb]
+    alone = spread(r["seconds"] for r in runs if r["tool"] == "tracer")[1]
+    med = part1_table(f"buffer {kb:.0f} KiB per CPU: median (min-max)", runs,
+                      ["perf", "trace-cmd", "live", "tracer"], ["trace-cmd", "live"],
+                      lambda r: base, lambda r: alone)
+    over = med["slowdown vs tracer alone", "perf"]
+    if over:
         print(f"perf record's slowdown vs the tracer alone: "
-              f"{over['perf'] / kernel:.2f}x (goal: within {GOAL}x)")
+              f"{over:.2f}x (goal: within {GOAL}x)")
 
 
-print(f"Part 1: record in the guest (4 vCPUs, TCG), workload untraced: "
-      f"{fmt(base)} s (median)\n"
-      "tracer alone: the function tracer on, its buffer in overwrite mode, "
-      "nobody reading;\n"
-      "  its events captured are those left in the buffer, lost those "
-      "overwritten.\n"
-      "recorder CPU: user + system of everything under the tool but the "
-      "workload\n"
-      "  (untraced, what that method counts: "
-      f"{spread(r['rec_cpu'] for r in untraced)[0]} s).")
+if runs1:
+    print(f"Part 1: record in the guest (4 vCPUs, TCG), workload untraced: "
+          f"{fmt(base)} s (median)\n"
+          "tracer alone: the function tracer on, its buffer in overwrite mode, "
+          "nobody reading;\n"
+          "  its events captured are those left in the buffer, lost those "
+          "overwritten.\n"
+          "recorder CPU: user + system of everything under the tool but the "
+          "workload\n"
+          "  (untraced, what that method counts: "
+          f"{spread(r['rec_cpu'] for r in untraced)[0]} s).")
 for kb in sorted({r["kb"] for r in runs1 if r["tool"] != "none"}, reverse=True):
-    part1_table(kb)
+    function_table(kb)
+
+# function_graph: a table per row, the runs of one boot (untraced, tracer
+# alone, perf record, trace-cmd record) under one name, graph-ROW-REP; each
+# run's slowdowns are against its own boot's.
+graph = [r for r in kept if r["name"].startswith("graph-")]
+
+
+def lossless(r):
+    """No event lost over the workload's run, nor over the whole session
+    where the tool says."""
+    return r["lost"] == 0 and r["session_lost"] in (0, None)
+
+
+secs = {(r["name"], r["tool"]): r["seconds"] for r in graph}
+rows_of = {}
+for r in graph:
+    rows_of.setdefault(r["name"].rsplit("-", 1)[0], []).append(r)
+if rows_of:
+    print("\nfunction_graph: per row and repetition one boot runs the workload "
+          "untraced, under the\ntracer alone (function_graph on, for pid with "
+          "set_ftrace_pid and function-fork),\nperf record and trace-cmd record, "
+          "in turn; slowdowns are against the same boot's.")
+for row, runs in rows_of.items():
+    target, size = row.split("-")[1:3]
+    if target == "sweep":
+        continue
+    kbs = "/".join(sorted({fmt(r["kb"]) for r in runs if r["kb"] is not None}))
+    what = ("pid-targeted (the workload and its children)" if target == "pid"
+            else "system-wide")
+    what += (f", default buffer ({kbs} KiB per CPU)" if size == "default"
+             else f", {kbs} KiB per CPU")
+    part1_table(f"function_graph, {what}: median (min-max)",
+                runs, ["perf", "trace-cmd", "tracer"], ["trace-cmd"],
+                lambda r: secs.get((r["name"], "none")),
+                lambda r: secs.get((r["name"], "tracer")))
+    print(f"workload untraced: "
+          f"{spread(r['seconds'] for r in runs if r['tool'] == 'none')[0]} s")
+    for t in ("perf", "trace-cmd"):
+        done_t = [r for r in runs if r["tool"] == t and r["seconds"] is not None]
+        print(f"{NAMES[t]}: no event lost in {sum(map(lossless, done_t))} "
+              f"of {len(done_t)} runs, over the workload and the whole session")
+
+# perf record -a of function_graph by per-CPU buffer size: the rows' and
+# the sweep's runs.
+sweep = [r for r in graph if r["tool"] == "perf"
+         and r["name"].startswith(("graph-all-", "graph-sweep-"))]
+kbs = sorted({r["kb"] for r in sweep if r["kb"] is not None}, reverse=True)
+if kbs:
+    by_kb = {kb: [r for r in sweep if r["kb"] == kb] for kb in kbs}
+    ok = {kb: [r for r in by_kb[kb] if r["seconds"] is not None] for kb in kbs}
+    rows = [["runs ok"] + [f"{len(ok[kb])}/{len(by_kb[kb])}" for kb in kbs],
+            ["runs without loss"] + [f"{sum(map(lossless, ok[kb]))}/{len(ok[kb])}"
+                                     for kb in kbs]]
+    for metric, f in [("events lost", lambda r: r["lost"]),
+                      ("  in the whole session", lambda r: r["session_lost"]),
+                      ("events captured", lambda r: r["events"]),
+                      ("workload seconds", lambda r: r["seconds"]),
+                      ("recorder CPU ms/MB", cpu_per_mb)]:
+        rows.append([metric] + [spread(f(r) for r in ok[kb])[0] for kb in kbs])
+    table("function_graph, perf record -a by per-CPU buffer (KiB): median (min-max)",
+          [""] + [f"{kb:.0f}" for kb in kbs], rows)
+    # The smallest size from which up every run at every size lost nothing.
+    floor = None
+    for kb in kbs:
+        if not ok[kb] or not all(map(lossless, ok[kb])):
+            break
+        floor = kb
+    print("smallest per-CPU buffer at which perf record -a lost no event in any run "
+          "(nor at any larger size): " + (f"{floor:.0f} KiB" if floor else "none"))
 
 # Part 2: the big recording, one row per metric, then the scaling.
-print("\nPart 2: decode on the host, output to /dev/null "
-      "(convert's files to a scratch directory)")
+if part2:
+    print("\nPart 2: decode on the host, output to /dev/null "
+          "(convert's files to a scratch directory)")
 decoders = ["show", "report", "report-g", "convert", "trace-cmd"]
 mine = ["show", "report", "report-g", "convert"]
 sizes = sorted({r["size"] for r in part2 if r["size"].startswith("scale-")} |
@@ -190,10 +281,11 @@ for metric, f in [("events", lambda r: r["events"]),
     v = {d: f(got[d]) if d in got else None for d in decoders}
     rows.append([metric] + [fmt(v[d]) for d in decoders] +
                 [ratio(v[d], v["trace-cmd"]) for d in mine])
-table(f"Part 1's recording at {BIG_KB} KiB per CPU",
-      ["", "perf ftrace show", "perf ftrace report", "perf ftrace report -g",
-       "perf ftrace convert", "trace-cmd report"] +
-      [f"{d}/trace-cmd" for d in mine], rows)
+if got:
+    table(f"Part 1's recording at {BIG_KB} KiB per CPU",
+          ["", "perf ftrace show", "perf ftrace report", "perf ftrace report -g",
+           "perf ftrace convert", "trace-cmd report"] +
+          [f"{d}/trace-cmd" for d in mine], rows)
 
 # Scaling: one column per recording, one row per decoder and metric.
 rec = {}
@@ -233,8 +325,9 @@ for metric, f, ds in [("ns/event", ns_per_event, decoders),
     for d in ds:
         rows.append([f"{metric}, {d}"] +
                     [fmt(f(cell[s, d])) if (s, d) in cell else "-" for s in sizes])
-table(f"scaling: recordings at {BIG_KB} KiB per CPU",
-      ["round trips per CPU"] + [s.split("-")[1] for s in sizes], rows)
+if sizes:
+    table(f"scaling: recordings at {BIG_KB} KiB per CPU",
+          ["round trips per CPU"] + [s.split("-")[1] for s in sizes], rows)
 
 
 # The goal: perf record and the tracer alone in turn, in one boot.
@@ -331,6 +424,7 @@ for i, what in enumerate(("function", "program or library")):
     table(f"where the instructions go, the big recording: by {what}, "
           f"exclusive (callgrind)", ["#"] + list(tops), rows)
 
-json.dump({"untraced_seconds": base, "part1": part1, "part2": part2},
+json.dump({"untraced_seconds": base, "part1": part1, "part2": part2,
+           "tables": tables},
           open(f"{bench}/results.json", "w"), indent=1)
 print(f"\nraw figures: {bench}/results.json")
