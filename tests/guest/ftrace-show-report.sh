@@ -151,6 +151,40 @@ perf ftrace show -i graph -C 0 >cpu0.out 2>&1
 r_check "show -C 0 exits 0" test $? -eq 0
 r_check "show -C 0 shows only CPU 0" test "$(grep -v '^CPU:0 ' cpu0.out | grep -vc '\[000\]')" -eq 0
 
+# --- profile: the kernel's durations, as show prints them ------------------
+# fn's calls at depth 0 (-G "$fn"): a leaf line, or the closing brace.
+# show is judged against the kernel's own trace output elsewhere.
+# busybox awk reads "030" as octal: put a 1 in front of the decimals
+us_ns='function us_ns(d) { return d[1] * 1000 + ("1" d[2]) - 1000 }'
+awk -v fn="$fn" "$us_ns"'index($0, "|  " fn "();") || index($0, "|  } /* " fn " */") {
+	if (match($0, /[0-9]+\.[0-9]+ us/)) {
+		split(substr($0, RSTART, RLENGTH - 3), d, ".")
+		ns = us_ns(d); n++; t += ns; if (ns > m) m = ns
+	} } END { printf "%d %d %d\n", n, t, m }' show.out >show.fn
+perf ftrace profile -i graph >profile.out 2>profile.err
+r_check "profile -i exits 0" test $? -eq 0
+r_diag <profile.err
+head -5 profile.out | r_diag
+awk -v fn="$fn" "$us_ns"'$5 == fn { split($1, t, "."); split($3, m, ".")
+	printf "%d %d %d\n", $4, us_ns(t), us_ns(m) }' profile.out >profile.fn
+echo "show: $(cat show.fn) / profile: $(cat profile.fn) (calls, total ns, max ns)" | r_diag
+r_check "profile -i: $N calls of $fn, their total and longest time as show's" \
+	test "$(cat show.fn)" = "$(cat profile.fn)" -a "$(cut -d' ' -f1 profile.fn)" = $N
+perf ftrace latency -i graph -T "$fn" -n >latency.out 2>latency.err
+r_check "latency -i exits 0" test $? -eq 0
+r_diag <latency.err
+awk '/total time:/ { t = $3 } /max time:/ { m = $3 } /count:/ { n = $2 }
+	END { printf "%d %d %d\n", n, t, m }' latency.out >latency.fn
+r_check "latency -i -n: $N calls of $fn, their total and longest time as show's" \
+	test "$(cat show.fn)" = "$(cat latency.fn)"
+timeout 400 perf ftrace profile -G "$fn" "$WORKLOADS/getppid-loop" $N \
+	</dev/null >liveprof.out 2>liveprof.err
+r_check "profile of getppid-loop $N exits 0" test $? -eq 0
+r_diag <liveprof.err
+r_check "profile counts exactly $N calls of $fn" \
+	test "$(awk -v fn="$fn" '$5 == fn { print $4 }' liveprof.out)" = $N
+r_check "profile leaves no recording behind" test -z "$(ls -d /tmp/perf-ftrace-profile-* 2>/dev/null)"
+
 # A system-wide call graph, for convert on the host (tests/check-convert.sh).
 timeout 400 perf ftrace record -a -o system "$WORKLOADS/getppid-loop" $N \
 	</dev/null >sysrec.out 2>sysrec.err
