@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rbcount ID FILE...: count the events of type ID in raw ftrace ring
- * buffer pages (trace_pipe_raw / trace-cpuN.buf files).
+ * buffer pages (trace_pipe_raw / trace-cpuN.buf files).  The pages are
+ * 4096 bytes, or RB_PAGE_SIZE bytes (sub-buffers, buffer_subbuf_size_kb).
  *
  * Prints "events=<ID events> total=<all data events> pages=<pages>
  * missed=<pages that lost events> bad=<pages that did not decode>".
@@ -26,12 +27,12 @@
 #include <unistd.h>
 #include <fcntl.h>
 
-#define PAGE		4096
 #define HDR		16
 #define MISSED_EVENTS	(1UL << 31)
 #define COMMIT_MASK	((1UL << 27) - 1)
 
 static unsigned long events, total, pages, missed, bad;
+static size_t page_size = 4096;
 
 static void page_events(const unsigned char *page, unsigned int id)
 {
@@ -42,7 +43,7 @@ static void page_events(const unsigned char *page, unsigned int id)
 	size = commit & COMMIT_MASK;
 	if (commit & MISSED_EVENTS)
 		missed++;
-	if (size > PAGE - HDR) {
+	if (size > page_size - HDR) {
 		bad++;
 		return;
 	}
@@ -91,7 +92,8 @@ static void page_events(const unsigned char *page, unsigned int id)
 
 int main(int argc, char **argv)
 {
-	unsigned char page[PAGE];
+	unsigned char *page;
+	const char *env = getenv("RB_PAGE_SIZE");
 	unsigned int id;
 	int i, fd;
 	ssize_t n;
@@ -101,6 +103,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	id = atoi(argv[1]);
+	if (env)
+		page_size = strtoul(env, NULL, 0);
+	page = malloc(page_size);
+	if (page_size <= HDR || !page) {
+		fprintf(stderr, "rbcount: bad RB_PAGE_SIZE\n");
+		return 2;
+	}
 
 	for (i = 2; i < argc; i++) {
 		fd = open(argv[i], O_RDONLY);
@@ -108,8 +117,8 @@ int main(int argc, char **argv)
 			perror(argv[i]);
 			return 1;
 		}
-		while ((n = read(fd, page, PAGE)) > 0) {
-			if (n != PAGE) {
+		while ((n = read(fd, page, page_size)) > 0) {
+			if ((size_t)n != page_size) {
 				bad++;
 				break;
 			}

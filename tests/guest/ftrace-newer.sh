@@ -1,0 +1,94 @@
+#!/bin/sh
+# What kernels newer than 6.1 changed for a recorder, found by trying, as
+# perf ftrace finds it: function_graph in an instance (6.11), sub-buffers
+# bigger than a page (buffer_subbuf_size_kb, 6.8).  On a kernel without
+# them, what is tested is that perf ftrace still records at the top level
+# and 4 KiB pages.
+. /tests/guest/lib.sh
+. "$(dirname "$0")/ftrace-state.inc"
+
+[ -x "$WORKLOADS/getppid-loop" ] && [ -x "$WORKLOADS/rbcount" ] ||
+	{ skip "perf ftrace on newer kernels" "workloads not built"; exit 0; }
+begin_tests "perf ftrace on newer kernels"
+
+fn=$(grep -m1 -E '^(__do_sys_getppid|__x64_sys_getppid|sys_getppid)$' $T/available_filter_functions)
+entry=$(sed -n 's/^ID: *//p' $T/events/ftrace/funcgraph_entry/format)
+exit_id=$(sed -n 's/^ID: *//p' $T/events/ftrace/funcgraph_exit/format)
+count() { "$WORKLOADS/rbcount" "$1" "$2"/trace-cpu*.buf; }
+
+# Can an instance run function_graph?  The kernel lists it there if so.
+mkdir $T/instances/probe && grep -qw function_graph $T/instances/probe/available_tracers
+graph_instances=$?
+rmdir $T/instances/probe
+
+# function_graph in instances: with the graph filters and options as at
+# boot, two recordings run side by side and the top level is left alone.
+default_state
+ftrace_state >state.default
+if [ $graph_instances -eq 0 ]; then
+	perf ftrace record -t function_graph -T "$fn" -o g1 "$WORKLOADS/getppid-loop" 3000 2000 \
+		>g1.out 2>g1.err &
+	a=$!
+	perf ftrace record -t function_graph -T "$fn" -o g2 "$WORKLOADS/getppid-loop" 5000 2000 \
+		>g2.out 2>g2.err &
+	b=$!
+	wait_session $a
+	ftrace_state | sed '/^== instance/,$d' >state.during
+	sed '/^== instance/,$d' state.default >state.default.top
+	ls $T/instances | diag
+	wait $a; sa=$?
+	wait $b; sb=$?
+	check "two function_graph recordings at once exit 0" test $sa -eq 0 -a $sb -eq 0
+	if cmp -s state.default.top state.during; then
+		pass "function_graph in an instance leaves the top level alone"
+	else
+		fail "function_graph in an instance leaves the top level alone"
+		diff state.default.top state.during | head -20 | diag
+	fi
+	c1=$(count "$entry" g1.dir); c2=$(count "$exit_id" g2.dir)
+	echo "g1 entries: $c1 / g2 exits: $c2" | diag
+	case "$c1" in events=3000\ *bad=0) pass "the first has exactly its 3000 calls";;
+	*) fail "the first has exactly its 3000 calls"; diag <g1.err;; esac
+	case "$c2" in events=5000\ *bad=0) pass "the second has exactly its 5000 calls";;
+	*) fail "the second has exactly its 5000 calls"; diag <g2.err;; esac
+	n=$(perf ftrace show -i g2 2>/dev/null | grep -c " $fn();")
+	check "show has the second's 5000 calls of $fn ($n)" test "$n" -eq 5000
+	state_check "two function_graph recordings" state.default
+else
+	perf ftrace record -v -t function_graph -T "$fn" -o g1 "$WORKLOADS/getppid-loop" 300 \
+		>g1.out 2>g1.err
+	check "function_graph, which this kernel runs only at the top level, records" test $? -eq 0
+	grep -q "runs only at the top level here" g1.err
+	check "perf ftrace says it took the top level" test $? -eq 0
+	c1=$(count "$entry" g1.dir)
+	case "$c1" in events=300\ *bad=0) pass "the top-level recording has its 300 calls";;
+	*) fail "the top-level recording has its 300 calls ($c1)";; esac
+	state_check "function_graph at the top level" state.default
+fi
+
+# Sub-buffers: record with buffer_subbuf_size_kb at 8 and 64 (-G takes the
+# top level, whose sub-buffer size is the user's).  An independent decoder
+# (rbcount) reads the pages at the size the kernel printed in header_page.
+if [ -e $T/buffer_subbuf_size_kb ]; then
+	old=$(cat $T/buffer_subbuf_size_kb)
+	for kb in 8 64; do
+		echo $kb >$T/buffer_subbuf_size_kb
+		ftrace_state >state.sub
+		perf ftrace record -G "$fn" --graph-opts depth=1 -o sub$kb \
+			"$WORKLOADS/getppid-loop" 500 >sub.out 2>sub.err
+		check "record with $kb KiB sub-buffers exits 0" test $? -eq 0
+		size=$(($(sed -n 's/.*field: char data;.*offset:\([0-9]*\);.*size:\([0-9]*\);.*/\1 + \2/p' \
+			$T/events/header_page)))
+		c=$(RB_PAGE_SIZE=$size count "$entry" sub$kb.dir)
+		echo "header_page: $size bytes a page; $c" | diag
+		case "$c" in events=500\ *bad=0) pass "$kb KiB pages hold the 500 calls";;
+		*) fail "$kb KiB pages hold the 500 calls"; diag <sub.err;; esac
+		n=$(perf ftrace show -i sub$kb 2>sub.showerr | grep -c " $fn();")
+		check "show of $kb KiB pages has the 500 calls ($n)" test "$n" -eq 500 -a ! -s sub.showerr
+		state_check "record with $kb KiB sub-buffers" state.sub
+	done
+	echo "$old" >$T/buffer_subbuf_size_kb
+else
+	skip "sub-buffers bigger than a page" "no buffer_subbuf_size_kb"
+fi
+default_state
