@@ -1,5 +1,7 @@
 #!/bin/bash
-# Make $TREE: Debian's linux-source-6.1 with the quilt series applied.
+# Make $TREE: Debian's linux-source-6.1 with the quilt series applied (or
+# the $TARBALL of another linux-source package, with the series in
+# $SERIES_DIR: make test's 6.12 tree, unpatched).
 #
 # The tarball is unpacked once, into a pristine tree under $SRC_CACHE that
 # every clone shares; $TREE is made from it with hard links (cp -al), which
@@ -13,9 +15,12 @@ set -euo pipefail
 
 SERIES_DIR=${SERIES_DIR:-$REPO/patches}
 
-[ -r "$TARBALL" ] || die "$TARBALL missing (install linux-source-6.1)"
-version=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)
-echo "linux-source-6.1 version: $version" >&2
+# The Debian package that installs the tarball: linux-source-6.1 for
+# /usr/src/linux-source-6.1.tar.xz.
+package=$(basename "$TARBALL" .tar.xz)
+[ -r "$TARBALL" ] || die "$TARBALL missing (install $package)"
+version=$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null || echo unknown)
+echo "$package version: $version" >&2
 
 # A tarball's identity: a new package version replaces the file.
 tarball_id() {
@@ -30,7 +35,7 @@ series_patches() {
 }
 
 id=$(tarball_id "$TARBALL")
-pristine=$SRC_CACHE/linux-source-6.1_${version}_$(sha256sum <<<"$id" | cut -c1-12)
+pristine=$SRC_CACHE/${package}_${version}_$(sha256sum <<<"$id" | cut -c1-12)
 # shellcheck disable=SC2046 # one patch file a word
 stamp="$version $id $(cat "$SERIES_DIR/series" $(series_patches "$SERIES_DIR") | sha256sum | cut -d' ' -f1)"
 if [ -f "$TREE/.harness-stamp" ] && [ "$(cat "$TREE/.harness-stamp")" = "$stamp" ]; then
@@ -61,11 +66,12 @@ unpack_pristine() {
 	unpacking=
 }
 
-# Drop the pristine trees of tarballs since changed or gone (an older
-# package version, a test's stand-in) and what killed runs left.
+# Drop the pristine trees of this package's tarballs since changed or
+# gone (an older package version, a test's stand-in) and what killed runs
+# left.
 prune_cache() {
 	local dir recorded
-	for dir in "$SRC_CACHE"/linux-source-6.1_*; do
+	for dir in "$SRC_CACHE"/"${package}"_*; do
 		[ "$dir" != "$pristine" ] || continue
 		[ -f "$dir/.harness-pristine" ] || continue
 		recorded=$(cat "$dir/.harness-pristine")
@@ -115,7 +121,7 @@ step "applying the series from $SERIES_DIR"
 if grep -qv '^[[:space:]]*\(#\|$\)' "$SERIES_DIR/series" && ! (cd "$TREE.tmp" && QUILT_PATCHES="$SERIES_DIR" QUILT_PC=.pc \
 	quilt push -a -q --fuzz=0 >"$TREE.tmp/.quilt.log" 2>&1); then
 	sed 's/^/  /' "$TREE.tmp/.quilt.log" >&2
-	die "the patch series does not apply to linux-source-6.1 $version" \
+	die "the patch series does not apply to $package $version" \
 		"(failed at: $(cd "$TREE.tmp" && QUILT_PATCHES="$SERIES_DIR" quilt next 2>/dev/null || echo '?'))"
 fi
 echo "$stamp" >"$TREE.tmp/.harness-stamp"
