@@ -1,7 +1,7 @@
 #!/bin/bash
 # build-kernel.sh NAME FRAGMENT...
-# Build bzImage from the patched tree into $BUILD/kernel-NAME, configured as
-# tinyconfig plus the given fragments.
+# Build bzImage from $TREE (the patched tree by default) into
+# $BUILD/kernel-NAME, configured as tinyconfig plus the given fragments.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -17,13 +17,13 @@ kmake() {
 
 # The kernel is made of the tarball, the files that the applied patches
 # change outside tools/, which the kernel is not built from (those a patch
-# names have a backup directory in .pc), the fragments, this script and
-# the compiler: a bzImage built from the same inputs comes out of the
-# cache, built once per machine.
+# names have a backup directory in .pc; an unpatched tree has none), the
+# fragments, this script and the compiler: a bzImage built from the same
+# inputs comes out of the cache, built once per machine.
 kernel_inputs() {
 	local file
 	sed 's/ [^ ]*$//' "$TREE/.harness-stamp"
-	(cd "$TREE/.pc" && find . -mindepth 2 -type f ! -name .timestamp | cut -d/ -f3- |
+	[ ! -d "$TREE/.pc" ] || (cd "$TREE/.pc" && find . -mindepth 2 -type f ! -name .timestamp | cut -d/ -f3- |
 		grep -v '^tools/' | sort -u) | while read -r file; do
 		echo "== $file"
 		cat "$TREE/$file" 2>/dev/null || echo "(removed)"
@@ -37,7 +37,7 @@ kernel_inputs() {
 }
 
 cached=
-if [ -n "$KERNEL_CACHE" ] && [ -f "$TREE/.harness-stamp" ] && [ -d "$TREE/.pc" ]; then
+if [ -n "$KERNEL_CACHE" ] && [ -f "$TREE/.harness-stamp" ]; then
 	cached=$KERNEL_CACHE/$(kernel_inputs "$@" | sha256sum | cut -c1-16)
 	if [ -f "$cached/bzImage" ]; then
 		step "kernel '$name' from $cached"

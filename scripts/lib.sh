@@ -9,7 +9,7 @@ TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 SRC_CACHE=${SRC_CACHE:-/var/cache/perf-ftrace-harness/src}
 # Kernels built from the same inputs (build-kernel.sh); empty: always build.
 KERNEL_CACHE=${KERNEL_CACHE-/var/cache/perf-ftrace-harness/kernels}
-KERNEL_CACHE_KEEP=${KERNEL_CACHE_KEEP:-8}
+KERNEL_CACHE_KEEP=${KERNEL_CACHE_KEEP:-12}
 # ccache lives outside the clone so that CI's fresh clones reuse it.
 # Paths are made relative to the build directory, so clones in other
 # folders hit the same cache entries.
