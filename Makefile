@@ -1,5 +1,6 @@
 # Entry points of the harness: see README.md.
 #   make test              set up, boot, run every test
+#   make test KERNELS=6.12 only the 6.12 kernel's guest tests (default: 6.1 6.12)
 #   make run [CMD='...']   set up, boot, run CMD (default: the perf ftrace job)
 #   make shell             set up, boot, interactive shell in the guest
 #   make bench             set up, perf ftrace against trace-cmd (bench/)
@@ -20,7 +21,26 @@ COMMON_CONFIG := kernel-config/base.config kernel-config/tracing.config \
 DEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-debug.config
 NODEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-nodebug.config
 
-.PHONY: all deps tree kernel-debug kernel-nodebug perf tree-unpatched perf-unpatched initramfs setup test run shell bench check-series fuzz clean
+# The second kernel Debian 12 ships, unpatched: the refcount series is
+# 6.1's, so its fragments are left out (6.12 has no DEBUG_REFCOUNT nor
+# REFCOUNT_KUNIT_TEST).  Its guest runs the perf ftrace guest tests with
+# the series' perf.
+TREE_612 := $(BUILD)/linux-6.12
+TARBALL_612 := /usr/src/linux-source-6.12.tar.xz
+CONFIG_612 := kernel-config/base.config kernel-config/tracing.config \
+	      kernel-config/ftrace-selftests.config
+KERNEL_612 := $(BUILD)/kernel-6.12/arch/x86/boot/bzImage
+
+# The kernels make test runs guest tests on: 6.1 (the patched debug and
+# nodebug kernels, with the host tests) and 6.12.
+KERNELS ?= 6.1 6.12
+ifneq ($(filter-out 6.1 6.12,$(KERNELS)),)
+$(error KERNELS: unknown $(filter-out 6.1 6.12,$(KERNELS)); known: 6.1 6.12)
+endif
+TEST_SETUP := $(if $(filter 6.1,$(KERNELS)),setup kernel-nodebug) \
+	      $(if $(filter 6.12,$(KERNELS)),initramfs kernel-6.12)
+
+.PHONY: all deps tree kernel-debug kernel-nodebug perf tree-unpatched perf-unpatched tree-6.12 kernel-6.12 initramfs setup test run run-6.12 shell bench check-series fuzz clean
 
 all: test
 
@@ -62,16 +82,28 @@ perf-unpatched: tree-unpatched
 	@$(call step,perf-unpatched,scripts/build-perf.sh $(BUILD)/linux-unpatched \
 		$(BUILD)/perf-unpatched >/dev/null)
 
+tree-6.12: deps
+	@$(call step,tree-6.12,mkdir -p $(BUILD)/no-patches && \
+		: >$(BUILD)/no-patches/series && TREE=$(TREE_612) \
+		SERIES_DIR=$(BUILD)/no-patches TARBALL=$(TARBALL_612) scripts/prepare-tree.sh)
+
+kernel-6.12: tree-6.12
+	@$(call step,kernel-6.12,TREE=$(TREE_612) scripts/build-kernel.sh 6.12 $(CONFIG_612) >/dev/null)
+
 initramfs: perf perf-unpatched
 	@$(call step,initramfs,initramfs/build-initramfs.sh $(INITRD) >/dev/null)
 
 setup: kernel-debug initramfs
 
-test: setup kernel-nodebug
-	@KUNIT_SUITES=refcount tests/run-tests.sh
+test: $(TEST_SETUP)
+	@KERNELS='$(KERNELS)' KUNIT_SUITES=refcount tests/run-tests.sh
 
 run: setup
 	@scripts/run-in-guest.sh $(KERNEL) $(INITRD) "$${CMD:-main-job}"
+
+# make run, on the unpatched 6.12 kernel.
+run-6.12: initramfs kernel-6.12
+	@scripts/run-in-guest.sh $(KERNEL_612) $(INITRD) "$${CMD:-main-job}"
 
 shell: setup
 	@mkdir -p $(BUILD)/results/shell

@@ -4,7 +4,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 PACKAGES=(
-	linux-source-6.1 quilt ccache bc bison flex cpio xz-utils kmod
+	linux-source-6.1 linux-source-6.12 quilt ccache bc bison flex cpio xz-utils kmod
 	libelf-dev libdw-dev libssl-dev libtraceevent-dev pkg-config
 	qemu-system-x86 busybox-static gcc make python3
 	clang libclang-rt-14-dev

@@ -3,13 +3,22 @@
 # Run every test: the host-side ones, and each kernel booted in QEMU with
 # its guest tests, two at a time.  Prints one numbered TAP line per test
 # and ends with "N passed, N failed[, N skipped]"; exits non-zero if
-# anything failed.
+# anything failed.  KERNELS (default "6.1 6.12") picks what runs: 6.1 is
+# the patched debug and nodebug kernels with the host tests, 6.12 the
+# unpatched 6.12 kernel with the perf ftrace guest tests.
 set -uo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
 initrd=$BUILD/initramfs.cpio.gz
 results_root=$BUILD/results
 mkdir -p "$results_root"
+KERNELS=${KERNELS:-6.1 6.12}
+for k in $KERNELS; do
+	case $k in
+	6.1 | 6.12) ;;
+	*) die "KERNELS: unknown kernel '$k' (known: 6.1 6.12)" ;;
+	esac
+done
 all=$(mktemp)
 trap 'rm -f "$all"' EXIT
 
@@ -76,6 +85,19 @@ for t in "$REPO"/tests/guest/*.sh; do
 done
 MANY_CPUS=${MANY_CPUS:-64}
 
+# The 6.12 kernel runs the perf ftrace tests, in two guests of about the
+# same length: not 6.1's ftracetest, the refcount tests nor the 64-vCPU
+# guest.
+k612_a=(ftrace-signals.sh ftrace-record.sh ftrace-sharing.sh boot.sh perf-basic.sh)
+k612_b=()
+for t in "$REPO"/tests/guest/*.sh; do
+	t=${t##*/}
+	case " lib.sh ftracetest.sh lkdtm-refcount.sh ${many_cpus[*]} ${k612_a[*]} " in
+	*" $t "*) ;;
+	*) k612_b+=("$t") ;;
+	esac
+done
+
 # Each guest runs on one host thread (TCG), so the parts run in two
 # streams, one for each of this machine's cores; each part's output goes
 # to a file of its own, and the parts are reported in a fixed order.
@@ -92,16 +114,34 @@ debug_b() {
 # The second kernel proves that CONFIG_DEBUG_REFCOUNT=n silences refcount_t.
 nodebug() { guest_run nodebug nodebug 4 lkdtm-refcount.sh; }
 many_cpus() { guest_run many-cpus debug "$MANY_CPUS" "${many_cpus[@]}"; }
+# 6.12 has none of the series' KUnit suites.
+k612_a() { KUNIT_SUITES= guest_run 6.12 6.12 4 "${k612_a[@]}"; }
+k612_b() {
+	KUNIT_SUITES= guest_run 6.12-b 6.12 4 "${k612_b[@]}"
+	# The host decodes and converts 6.12's recording too.
+	{
+		"$REPO/tests/compare-host-decode.sh" "$results_root/6.12-b/guest-recording"
+		"$REPO/tests/check-convert.sh" "$results_root/6.12-b/guest-recording"
+	} | sed -E "s/^((not )?ok) - /\1 - [6.12] /"
+}
 
 # The host tests and the decoding of the guest's recording use the
 # host-built patched perf.
 export PERF=$BUILD/perf/perf
 declare -A stream
-(part debug_a; part many_cpus) &
-stream[debug_a]=$! stream[many_cpus]=$!
-(part host_tests; part debug_b; part nodebug) &
-stream[host_tests]=$! stream[debug_b]=$! stream[nodebug]=$!
-for name in host_tests debug_a debug_b nodebug many_cpus; do
+stream1=() stream2=()
+case " $KERNELS " in *" 6.1 "*)
+	stream1+=(debug_a many_cpus) stream2+=(host_tests debug_b nodebug) ;;
+esac
+case " $KERNELS " in *" 6.12 "*)
+	stream1+=(k612_a) stream2+=(k612_b) ;;
+esac
+(for p in "${stream1[@]}"; do part "$p"; done) &
+for p in "${stream1[@]}"; do stream[$p]=$!; done
+(for p in "${stream2[@]}"; do part "$p"; done) &
+for p in "${stream2[@]}"; do stream[$p]=$!; done
+for name in host_tests debug_a debug_b nodebug many_cpus k612_a k612_b; do
+	[ -n "${stream[$name]:-}" ] || continue
 	# A stream that died (killed) leaves its parts undone, not waited for.
 	while [ ! -e "$parts/$name.done" ] && kill -0 "${stream[$name]}" 2>/dev/null; do
 		sleep 1
