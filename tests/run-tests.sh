@@ -86,13 +86,16 @@ done
 MANY_CPUS=${MANY_CPUS:-64}
 
 # The 6.12 kernel runs the perf ftrace tests, in two guests of about the
-# same length: not 6.1's ftracetest, the refcount tests nor the 64-vCPU
-# guest.
+# same length (221 and 237 guest seconds): not 6.1's ftracetest, the
+# refcount tests, the 64-vCPU guest, nor the file modes and full disk of
+# a recording, which do not depend on the kernel.
 k612_a=(ftrace-signals.sh ftrace-record.sh ftrace-sharing.sh boot.sh perf-basic.sh)
+k612_skip=(ftracetest.sh lkdtm-refcount.sh "${many_cpus[@]}" ftrace-record-modes.sh
+	   ftrace-record-safety.sh)
 k612_b=()
 for t in "$REPO"/tests/guest/*.sh; do
 	t=${t##*/}
-	case " lib.sh ftracetest.sh lkdtm-refcount.sh ${many_cpus[*]} ${k612_a[*]} " in
+	case " lib.sh ${k612_skip[*]} ${k612_a[*]} " in
 	*" $t "*) ;;
 	*) k612_b+=("$t") ;;
 	esac
