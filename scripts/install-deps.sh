@@ -10,6 +10,10 @@ PACKAGES=(
 	clang libclang-rt-14-dev
 	trace-cmd valgrind time
 	libslang2-dev tmux
+	# trace.dat: trace-cmd's and KernelShark's readers, and KernelShark
+	# itself under Xvfb (tests/check-tracedat.sh, tests/host/ftrace-tracedat.sh)
+	libtracecmd-dev libtracefs-dev libkshark-dev libjson-c-dev kernelshark
+	xvfb x11-apps imagemagick
 )
 
 missing=()

@@ -113,6 +113,7 @@ debug_b() {
 	# The host decodes and converts what ftrace-show-report.sh recorded.
 	"$REPO/tests/compare-host-decode.sh" "$results_root/debug-b/guest-recording"
 	"$REPO/tests/check-convert.sh" "$results_root/debug-b/guest-recording"
+	"$REPO/tests/check-tracedat.sh" "$results_root/debug-b/guest-recording"
 }
 # The second kernel proves that CONFIG_DEBUG_REFCOUNT=n silences refcount_t.
 nodebug() { guest_run nodebug nodebug 4 lkdtm-refcount.sh; }

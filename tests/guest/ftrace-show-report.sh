@@ -202,7 +202,7 @@ r_check "--comms '<idle>' is --comms swapper" cmp -s idle.out swapper.out
 # which decodes it again without root (tests/compare-host-decode.sh).
 if [ -d /results ] && [ -w /results ]; then
 	mkdir -p /results/guest-recording
-	cp -r graph.dir system.dir show.out report.out /results/guest-recording/
+	cp -r func.dir graph.dir system.dir show.out report.out /results/guest-recording/
 fi
 
 # --- a damaged copy fails cleanly ------------------------------------------
