@@ -28,7 +28,7 @@ NODEBUG_CONFIG := $(COMMON_CONFIG) kernel-config/refcount-nodebug.config
 TREE_612 := $(BUILD)/linux-6.12
 TARBALL_612 := /usr/src/linux-source-6.12.tar.xz
 CONFIG_612 := kernel-config/base.config kernel-config/tracing.config \
-	      kernel-config/ftrace-selftests.config
+	      kernel-config/ftrace-selftests.config kernel-config/tracing-newer.config
 KERNEL_612 := $(BUILD)/kernel-6.12/arch/x86/boot/bzImage
 
 # The kernels make test runs guest tests on: 6.1 (the patched debug and

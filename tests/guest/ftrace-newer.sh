@@ -91,4 +91,37 @@ if [ -e $T/buffer_subbuf_size_kb ]; then
 else
 	skip "sub-buffers bigger than a page" "no buffer_subbuf_size_kb"
 fi
+
+# Return values (6.5, CONFIG_FUNCTION_GRAPH_RETVAL): getppid returns the
+# pid of the workload's parent, perf.  show prints it as the kernel's own
+# trace does, which is checked on a trace the kernel makes alone.
+if grep -q 'field:.* retval;' $T/events/ftrace/funcgraph_exit/format &&
+   [ -e $T/options/funcgraph-retval ]; then
+	default_state
+	perf ftrace record --graph-opts retval,depth=1 -G "$fn" -o rv \
+		"$WORKLOADS/getppid-loop" 50 >rv.out 2>rv.err &
+	p=$!
+	wait $p
+	check "record --graph-opts retval exits 0" test $? -eq 0
+	want="$fn(); /* = 0x$(printf %x $p) */"
+	n=$(perf ftrace show -i rv 2>/dev/null | grep -cF "$want")
+	check "show prints the 50 return values of $fn ($n of '$want')" test "$n" -eq 50
+	n=$(perf ftrace show -i rv 2>/dev/null | grep -c "/\* = ")
+	check "and no other ($n)" test "$n" -eq 50
+	# the kernel's own: function_graph at the top level by hand
+	echo "$fn" >$T/set_graph_function
+	echo 1 >$T/max_graph_depth
+	echo 1 >$T/options/funcgraph-retval
+	echo function_graph >$T/current_tracer
+	"$WORKLOADS/getppid-loop" 3
+	echo 0 >$T/tracing_on
+	kline=$(grep -m1 -oF "$fn(); /* = 0x$(printf %x $$) */" $T/trace)
+	grep -m1 "$fn" $T/trace | diag
+	check "the kernel prints the return value the same way" test -n "$kline"
+	echo nop >$T/current_tracer
+	echo 0 >$T/options/funcgraph-retval
+	default_state
+else
+	skip "return values" "funcgraph_exit has no retval"
+fi
 default_state
