@@ -9,10 +9,14 @@
 # decoder, appends to $BENCH/part2.txt:
 #   SIZE DECODER events median-seconds peak-KiB instructions workload-events
 #   json-bytes folded-bytes
-# (instructions from callgrind, for the big recording, the smallest one and
-# show on the many-CPU one only: it runs some 50 times slower; workload-events from show and
-# trace-cmd report only; the sizes of convert's --to-chrome and --to-folded
-# files from convert only).
+# (instructions from callgrind, for the big recording, the smallest one,
+# the function_graph one and show on the many-CPU one only: it runs some 50
+# times slower; workload-events from show and trace-cmd report only; the
+# sizes of convert's --to-chrome and --to-folded files from convert only).
+# graph: perf's function_graph recording of Part 1, decoded by report,
+# profile and trace-cmd report --profile; trace-cmd reads the same events,
+# converted by perf ftrace convert --to-trace-dat, and both profiles are
+# kept in $BENCH/callgrind/graph.DECODER.txt for summarize.py to compare.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$REPO/bench/settings.sh"
@@ -36,6 +40,8 @@ set_cmd() {
 	report) cmd=("$perf" ftrace report -i "$rec/$2") ;;
 	report-g) cmd=("$perf" ftrace report -i "$rec/$2" --stdio -g) ;;
 	trace-cmd) cmd=(trace-cmd report -i "$rec/$2.dat") ;;
+	profile) cmd=("$perf" ftrace profile -i "$rec/$2") ;;
+	trace-cmd-profile) cmd=(trace-cmd report --profile -i "$rec/$2.dat") ;;
 	convert) cmd=("$perf" ftrace convert -i "$rec/$2"
 		      --to-chrome "$scratch/out.json" --to-folded "$scratch/out.folded") ;;
 	esac
@@ -71,6 +77,46 @@ if ! grep -q -a -e 'the exact call graph' "$perf"; then
 fi
 
 smallest=$(printf '%s\n' $SCALE_LOOPS | sort -n | head -1)
+
+# decode SIZE DECODER NAME TOOL: time DECODER on recording NAME, which TOOL
+# made, and count its instructions where SIZE says; appends its line to $out.
+decode() {
+	local size=$1 decoder=$2 name=$3 tool=$4 events times peak rss seconds ir mine sizes
+
+	events=$(awk -v n="$name" -v t="$tool" '$1 == n && $2 == t && $7 != "-" {
+		print $7; exit }' "$BENCH/share/part1.txt")
+	set_cmd "$decoder" "$name"
+	echo "# $size: ${cmd[*]}" >&2
+
+	times=() peak=0
+	for _ in $(seq "$RUNS"); do
+		t0=$EPOCHREALTIME
+		/usr/bin/time -f %M -o "$cg/rss" "${cmd[@]}" >/dev/null 2>&1 ||
+			die "${cmd[*]} failed"
+		times+=("$(echo "$EPOCHREALTIME - $t0" | bc)")
+		rss=$(tail -1 "$cg/rss")
+		[ "$rss" -gt "$peak" ] && peak=$rss
+		sizes=$(outputs)
+	done
+	seconds=$(printf '%s\n' "${times[@]}" | median)
+
+	ir=-
+	case $size-$decoder in big-*|graph-*|cpus-*-show|"scale-$smallest-"*)
+		valgrind --tool=callgrind --callgrind-out-file="$cg/$size.$decoder.out" \
+			"${cmd[@]}" >/dev/null 2>"$cg/$size.$decoder.log"
+		ir=$(sed -n 's/^summary: *//p' "$cg/$size.$decoder.out")
+		outputs >/dev/null
+		;;
+	esac
+	# The workload's own events: trace-cmd records itself too.
+	mine=-
+	case $decoder in show|trace-cmd)
+		mine=$("${cmd[@]}" 2>/dev/null |
+			awk '$1 ~ /^workload-/ { n++ } END { print n + 0 }') ;;
+	esac
+	echo "$size $decoder $events $seconds $peak $ir $mine $sizes" | tee -a "$out"
+}
+
 for size in big $(printf 'scale-%s ' $SCALE_LOOPS) "cpus-$MANY_CPUS"; do
 	for decoder in $decoders; do
 		# On many CPUs: show (its merge) and report only.
@@ -80,40 +126,30 @@ for size in big $(printf 'scale-%s ' $SCALE_LOOPS) "cpus-$MANY_CPUS"; do
 		name=$tool-$size
 		[ $size = big ] && name=$tool-$BIG_KB-1
 		[ -e "$rec/$name.dir" ] || [ -e "$rec/$name.dat" ] || continue
-		events=$(awk -v n="$name" '$1 == n && $7 != "-" { print $7; exit }' \
-			"$BENCH/share/part1.txt")
-		set_cmd $decoder "$name"
-		echo "# $size: ${cmd[*]}" >&2
-
-		times=() peak=0
-		for _ in $(seq "$RUNS"); do
-			t0=$EPOCHREALTIME
-			/usr/bin/time -f %M -o "$cg/rss" "${cmd[@]}" >/dev/null 2>&1 ||
-				die "${cmd[*]} failed"
-			times+=("$(echo "$EPOCHREALTIME - $t0" | bc)")
-			rss=$(tail -1 "$cg/rss")
-			[ "$rss" -gt "$peak" ] && peak=$rss
-			sizes=$(outputs)
-		done
-		seconds=$(printf '%s\n' "${times[@]}" | median)
-
-		ir=-
-		case $size-$decoder in big-*|cpus-*-show|"scale-$smallest-"*)
-			valgrind --tool=callgrind --callgrind-out-file="$cg/$size.$decoder.out" \
-				"${cmd[@]}" >/dev/null 2>"$cg/$size.$decoder.log"
-			ir=$(sed -n 's/^summary: *//p' "$cg/$size.$decoder.out")
-			outputs >/dev/null
-			;;
-		esac
-		# The workload's own events: trace-cmd records itself too.
-		mine=-
-		case $decoder in show|trace-cmd)
-			mine=$("${cmd[@]}" 2>/dev/null |
-				awk '$1 ~ /^workload-/ { n++ } END { print n + 0 }') ;;
-		esac
-		echo "$size $decoder $events $seconds $peak $ir $mine $sizes" | tee -a "$out"
+		decode "$size" "$decoder" "$name" $tool
 	done
 done
+
+# function_graph: profile against trace-cmd's, both on perf's recording.
+graph=
+for d in "$rec"/graph-*.dir; do
+	[ -e "$d" ] && graph=$(basename "$d" .dir)
+	break
+done
+if [ -n "$graph" ] && ! grep -q -a -e to-trace-dat "$perf"; then
+	# profile (0215) comes before convert --to-trace-dat (0220)
+	echo "# $perf has no ftrace convert --to-trace-dat: $graph not decoded" >&2
+elif [ -n "$graph" ]; then
+	"$perf" ftrace convert -i "$rec/$graph.dir" --to-trace-dat "$rec/$graph.dat" ||
+		die "perf ftrace convert --to-trace-dat of $graph failed"
+	for decoder in report profile trace-cmd-profile; do
+		decode graph "$decoder" "$graph" perf
+	done
+	for decoder in profile trace-cmd-profile; do
+		set_cmd "$decoder" "$graph"
+		"${cmd[@]}" >"$cg/graph.$decoder.txt" 2>/dev/null
+	done
+fi
 
 # Where the instructions go on the big recording: each decoder's own
 # (exclusive) instructions by source line's function, for summarize.py.

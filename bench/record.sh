@@ -37,12 +37,15 @@ TRACER=function
 
 # measure NAME TOOLS KB LOOPS [TARGET] [keep]: one boot that runs
 # guest-run.sh NAME TOOL KB LOOPS [TARGET] [keep] for each of TOOLS in turn.
+# KEEP=TOOL keeps that tool's recording alone (TARGET given).
 measure() {
 	local name=$1 tools=$2 status=0 tool cmd=
 
-	echo "# $name $tools ${*:3}" >&2
+	echo "# $name $tools ${*:3}${KEEP:+ (keep $KEEP's)}" >&2
 	for tool in $tools; do
-		cmd+="TRACER=$TRACER sh ./guest-run.sh $name $tool ${*:3}; "
+		cmd+="TRACER=$TRACER sh ./guest-run.sh $name $tool ${*:3}"
+		[ "$tool" != "${KEEP:-}" ] || cmd+=" keep"
+		cmd+="; "
 	done
 	GUEST_TIMEOUT=$((GUEST_TIMEOUT * $(wc -w <<<"$tools"))) in_guest "$cmd" || status=$?
 	# No line from the guest for a tool: it stalled or died before.
@@ -99,14 +102,18 @@ part_goal() {
 # repetition that runs the workload untraced, under the tracer alone, perf
 # record and trace-cmd record in turn, so that they meet the same guest;
 # then perf record -a alone at each size of GRAPH_SWEEP_KB, one boot each.
+# perf's recording of the first row's first boot is kept: Part 2 profiles it.
 part_graph() {
-	local TRACER=function_graph rep row kb
+	local TRACER=function_graph rep row kb keep
 
 	for rep in $(seq "$REPS"); do
 		for row in $GRAPH_ROWS; do
 			kb=${row#*-}
 			[ "$kb" != default ] || kb=-
-			measure "graph-$row-$rep" "none tracer perf trace-cmd" "$kb" "$LOOPS" "${row%%-*}"
+			keep=
+			[ "$rep-$row" != "1-${GRAPH_ROWS%% *}" ] || keep=perf
+			KEEP=$keep measure "graph-$row-$rep" "none tracer perf trace-cmd" \
+				"$kb" "$LOOPS" "${row%%-*}"
 		done
 		for kb in $GRAPH_SWEEP_KB; do
 			measure "graph-sweep-$kb-$rep" perf "$kb" "$LOOPS" all

@@ -6,9 +6,11 @@ Reads BENCH/share/part1.txt (bench/guest-run.sh: NAME TOOL KB LOOPS seconds
 lost events bytes recorder-cpu workload-cpu session-lost, or "-" and
 failed:STATUS) and
 BENCH/part2.txt (bench/decode.sh: SIZE DECODER events seconds peak-KiB
-instructions workload-events json-bytes folded-bytes)."""
+instructions workload-events json-bytes folded-bytes), and for the
+function_graph recording both profiles, BENCH/callgrind/graph.*.txt."""
 import json
 import os
+import re
 import statistics
 import sys
 
@@ -286,6 +288,71 @@ if got:
           ["", "perf ftrace show", "perf ftrace report", "perf ftrace report -g",
            "perf ftrace convert", "trace-cmd report"] +
           [f"{d}/trace-cmd" for d in mine], rows)
+
+# function_graph: perf ftrace profile against trace-cmd report --profile
+# on the same events (perf's recording, converted to a trace.dat), beside
+# report on that recording.
+GRAPH = [("report", "perf ftrace report"), ("profile", "perf ftrace profile"),
+         ("trace-cmd-profile", "trace-cmd report --profile")]
+fg = {r["decoder"]: r for r in part2 if r["size"] == "graph"}
+if fg:
+    recs = sorted(f[:-4] for f in os.listdir(f"{bench}/share/rec")
+                  if f.startswith("graph-") and f.endswith(".dir"))
+    tc = fg.get("trace-cmd-profile")
+    rows = [[name, fmt(r["events"]), fmt(r["seconds"]), fmt(r["peak_kib"] / 1024),
+             fmt(per_event(r, "instructions")),
+             ratio(per_event(r, "instructions"), per_event(tc, "instructions"))]
+            for d, name in GRAPH if (r := fg.get(d))]
+    table(f"function_graph: perf's recording {recs[0] if recs else '?'}, "
+          "trace-cmd reading the same events (perf ftrace convert --to-trace-dat)",
+          ["", "events", "median s", "peak RSS MiB", "instructions/event",
+           "/trace-cmd's"], rows)
+
+
+def profile_calls(path, perf):
+    """{function: [calls, total ns]} of a profile's output: perf ftrace
+    profile's lines, or trace-cmd report --profile's, summed over tasks."""
+    calls = {}
+    if not os.path.exists(path):
+        return calls
+    tc = re.compile(r"^\s+Event: func: (\S+?)(?:\(\))? \((\d+)\) Total: (\d+)")
+    for line in open(path):
+        if perf:
+            f = line.split()
+            if line.startswith("#") or len(f) != 5:
+                continue
+            name, n, ns = f[4], int(f[3]), float(f[0]) * 1e3
+        else:
+            m = tc.match(line)
+            if not m:
+                continue
+            name, n, ns = m[1], int(m[2]), int(m[3])
+        c = calls.setdefault(name, [0, 0])
+        c[0] += n
+        c[1] += ns
+    return calls
+
+
+pc = profile_calls(f"{bench}/callgrind/graph.profile.txt", True)
+tcc = profile_calls(f"{bench}/callgrind/graph.trace-cmd-profile.txt", False)
+if pc and tcc:
+    both = set(pc) & set(tcc)
+    agree = sum(pc[f][0] == tcc[f][0] for f in both)
+    rows = [[f, pc[f][0], tcc[f][0] if f in tcc else "-",
+             pc[f][0] - tcc[f][0] if f in tcc else "-",
+             fmt(pc[f][1] / 1e6), fmt(tcc[f][1] / 1e6) if f in tcc else "-"]
+            for f in sorted(pc, key=lambda f: (-pc[f][0], f))[:8]]
+    table("the calls they count, the 8 functions perf counts most "
+          "(trace-cmd's summed over tasks)",
+          ["function", "perf calls", "trace-cmd calls", "perf - trace-cmd",
+           "perf total ms", "trace-cmd total ms"], rows)
+    print(f"calls agree in {agree} of the {len(both)} functions both list "
+          f"({len(set(pc) - both)} in perf's alone, {len(set(tcc) - both)} in "
+          f"trace-cmd's alone);\n  calls in all: perf {sum(c[0] for c in pc.values())}, "
+          f"trace-cmd {sum(c[0] for c in tcc.values())}.  trace-cmd times a call "
+          "from its entry event to its exit event,\n  perf from the exit's "
+          "calltime to its rettime; trace-cmd counts no call whose entry is "
+          "not in the recording.")
 
 # Scaling: one column per recording, one row per decoder and metric.
 rec = {}
