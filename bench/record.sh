@@ -41,7 +41,7 @@ TRACER=function
 measure() {
 	local name=$1 tools=$2 status=0 tool cmd=
 
-	echo "# $name $tools ${*:3}${KEEP:+ (keep $KEEP's)}" >&2
+	echo "# $name $tools ${*:3}${KEEP:+ (keeping $KEEP)}" >&2
 	for tool in $tools; do
 		cmd+="TRACER=$TRACER sh ./guest-run.sh $name $tool ${*:3}"
 		[ "$tool" != "${KEEP:-}" ] || cmd+=" keep"
