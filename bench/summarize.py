@@ -315,7 +315,8 @@ def profile_calls(path, perf):
     calls = {}
     if not os.path.exists(path):
         return calls
-    tc = re.compile(r"^\s+Event: func: (\S+?)(?:\(\))? \((\d+)\) Total: (\d+)")
+    # trace-cmd leaves Total out where it is 0
+    tc = re.compile(r"^\s+Event: func: (\S+?)(?:\(\))? \((\d+)\)(?: Total: (\d+))?")
     for line in open(path):
         if perf:
             f = line.split()
@@ -326,7 +327,7 @@ def profile_calls(path, perf):
             m = tc.match(line)
             if not m:
                 continue
-            name, n, ns = m[1], int(m[2]), int(m[3])
+            name, n, ns = m[1], int(m[2]), int(m[3] or 0)
         c = calls.setdefault(name, [0, 0])
         c[0] += n
         c[1] += ns
@@ -346,13 +347,21 @@ if pc and tcc:
           "(trace-cmd's summed over tasks)",
           ["function", "perf calls", "trace-cmd calls", "perf - trace-cmd",
            "perf total ms", "trace-cmd total ms"], rows)
-    print(f"calls agree in {agree} of the {len(both)} functions both list "
-          f"({len(set(pc) - both)} in perf's alone, {len(set(tcc) - both)} in "
-          f"trace-cmd's alone);\n  calls in all: perf {sum(c[0] for c in pc.values())}, "
-          f"trace-cmd {sum(c[0] for c in tcc.values())}.  trace-cmd times a call "
-          "from its entry event to its exit event,\n  perf from the exit's "
-          "calltime to its rettime; trace-cmd counts no call whose entry is "
-          "not in the recording.")
+    def alone(a, b):
+        names = sorted(set(a) - set(b), key=lambda f: (-a[f][0], f))
+        more = f" and {len(names) - 5} more" if len(names) > 5 else ""
+        return (", ".join(f"{f} ({a[f][0]})" for f in names[:5]) or "none") + more
+
+    print(f"calls agree in {agree} of the {len(both)} functions both list; "
+          f"calls in all: perf {sum(c[0] for c in pc.values())}, "
+          f"trace-cmd {sum(c[0] for c in tcc.values())}\n"
+          f"  in perf's alone: {alone(pc, tcc)}\n"
+          f"  in trace-cmd's alone: {alone(tcc, pc)}\n"
+          "  (kallsyms has aliases at one address, which the two may name "
+          "differently).  Counts may differ:\n  trace-cmd counts no call whose "
+          "entry is missing, and drops every open call at a lost event.\n"
+          "  Times differ: trace-cmd's run from the entry event's timestamp to "
+          "the exit's, perf's\n  from the exit's calltime to its rettime.")
 
 # Scaling: one column per recording, one row per decoder and metric.
 rec = {}
