@@ -81,17 +81,7 @@ echo keep >old.json
 bad() {
 	desc=$1 name=$2
 	shift 2
-	"$PERF" ftrace convert "$@" >out.txt 2>err.txt
-	rc=$?
-	if [ $rc -eq 0 ] || [ $rc -ge 128 -a $rc -ne 255 ]; then
-		notok "$desc: exit status $rc"
-	elif [ "$(wc -l <err.txt)" -ne 1 ] || ! grep -q -- "$name" err.txt; then
-		notok "$desc: wanted one line naming $name: $(cat err.txt)"
-	elif [ "$(cat old.json)" != keep ] || ls old.json.* >/dev/null 2>&1; then
-		notok "$desc: the older file was changed or a temporary left"
-	else
-		ok "$desc: $(cat err.txt)"
-	fi
+	refused_keeping "$desc" "$name" old.json "$PERF" ftrace convert "$@"
 }
 bad "no output format" "--to-chrome" -i graph
 bad "unknown weight" "bogus" -i graph --to-folded old.json --weight bogus

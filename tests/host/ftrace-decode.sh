@@ -17,19 +17,8 @@ MKREC="python3 $HERE/mkrec.py"
 expect_error() {
 	desc=$1 name=$2
 	shift 2
-	"$PERF" "$@" >out.txt 2>err.txt
-	rc=$?
-	lines=$(wc -l <err.txt)
-	if [ $rc -eq 0 ]; then
-		notok "$desc: exit status 0"
-	elif [ $rc -ge 128 ] && [ $rc -ne 255 ]; then
-		notok "$desc: crashed (status $rc)"
-	elif [ "$lines" -ne 1 ]; then
-		notok "$desc: $lines lines on stderr, wanted 1"
-		sed 's/^/# /' err.txt
-	elif ! grep -q -- "$name" err.txt; then
-		notok "$desc: message does not name $name: $(cat err.txt)"
-	elif [ -s out.txt ] && [ "$3" = "report" ]; then
+	refused "$desc" "$name" "$PERF" "$@" || return
+	if [ -s out.txt ] && [ "$2" = "report" ]; then
 		notok "$desc: report printed a partial result"
 	else
 		ok "$desc: $(cat err.txt)"

@@ -92,17 +92,7 @@ echo keep >old.dat
 bad() {
 	desc=$1 name=$2
 	shift 2
-	"$PERF" ftrace convert "$@" >out.txt 2>err.txt
-	rc=$?
-	if [ $rc -eq 0 ] || [ $rc -ge 128 -a $rc -ne 255 ]; then
-		notok "$desc: exit status $rc"
-	elif [ "$(wc -l <err.txt)" -ne 1 ] || ! grep -q -- "$name" err.txt; then
-		notok "$desc: wanted one line naming $name: $(cat err.txt)"
-	elif [ "$(cat old.dat)" != keep ] || ls ./*.dat.?????? >/dev/null 2>&1; then
-		notok "$desc: the older file was changed or a temporary left"
-	else
-		ok "$desc: $(cat err.txt)"
-	fi
+	refused_keeping "$desc" "$name" old.dat "$PERF" ftrace convert "$@"
 }
 bad "missing recording" "nothere.dir" -i nothere --to-trace-dat old.dat
 mkdir -p cut.dir && cp graph/perf.header cut.dir/ &&

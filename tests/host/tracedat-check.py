@@ -82,84 +82,83 @@ def tap(good, what, detail=None):
             print('# ' + line)
 
 
-def parse_show(path):
-    """Per CPU: lists of events; (event tuple, time or None)."""
+def parse_events(path, lost, prefix, skip, when, events):
+    """Per CPU, the events one decoder printed, and the lines it printed
+    that are not understood.  lost and prefix match its lost-event marks
+    and its event lines; skip(line) passes over others, when(m) is the time
+    of an event line, and events(ev, rest, key, t) gives the events of
+    one line as (event tuple, time) pairs, or None if not understood."""
     cpus, bad = {}, []
     for line in open(path, errors='replace'):
         line = line.rstrip('\n')
-        m = LOST_SHOW.match(line)
+        m = lost.match(line)
         if m:
             cpus.setdefault(int(m[1]), []).append((('lost', m[2]), None))
             continue
-        if line.startswith(' => '):     # a kernel_stack's callers
+        if skip(line):
             continue
-        m = PREFIX_SHOW.match(line)
-        if not m:
-            bad.append(line)
-            continue
-        cpu, pid, comm = int(m['cpu']), int(m['pid']), m['comm'].strip()
-        us = int(m['sec']) * 1000000 + int(m['frac'])
-        ev = m['ev']
-        rest = m['tail'][max(16, len(ev) + 1) + 1:]
-        out = cpus.setdefault(cpu, [])
-        key = (pid, comm)
-        if ev == 'function' and S_FUNC.match(rest):
-            f = S_FUNC.match(rest)
-            out.append((('function',) + key + (f[1], f[2]), us))
-        elif ev == 'funcgraph_entry' and S_LEAF.match(rest):
-            f = S_LEAF.match(rest)
-            depth = len(f[3]) // 2
-            out.append((('entry',) + key + (f[4], depth), us))
-            out.append((('exit',) + key + (f[4], depth, int(f[1]) * 1000 + int(f[2])), None))
-        elif ev == 'funcgraph_entry' and S_ENTRY.match(rest):
-            f = S_ENTRY.match(rest)
-            out.append((('entry',) + key + (f[2], len(f[1]) // 2), us))
-        elif ev == 'funcgraph_exit' and S_EXIT.match(rest):
-            f = S_EXIT.match(rest)
-            out.append((('exit',) + key + (f[4], len(f[3]) // 2,
-                                          int(f[1]) * 1000 + int(f[2])), us))
-        elif ev in ('function', 'funcgraph_entry', 'funcgraph_exit'):
+        m = prefix.match(line)
+        got = m and events(m['ev'], m, (int(m['pid']), m['comm'].strip()), when(m))
+        if got is None:
             bad.append(line)
         else:
-            out.append(((ev,) + key, us))
+            cpus.setdefault(int(m['cpu']), []).extend(got)
     return cpus, bad
+
+
+def show_events(ev, m, key, us):
+    rest = m['tail'][max(16, len(ev) + 1) + 1:]
+    if ev == 'function' and S_FUNC.match(rest):
+        f = S_FUNC.match(rest)
+        return [(('function',) + key + (f[1], f[2]), us)]
+    if ev == 'funcgraph_entry' and S_LEAF.match(rest):
+        f = S_LEAF.match(rest)
+        depth = len(f[3]) // 2
+        return [(('entry',) + key + (f[4], depth), us),
+                (('exit',) + key + (f[4], depth, int(f[1]) * 1000 + int(f[2])), None)]
+    if ev == 'funcgraph_entry' and S_ENTRY.match(rest):
+        f = S_ENTRY.match(rest)
+        return [(('entry',) + key + (f[2], len(f[1]) // 2), us)]
+    if ev == 'funcgraph_exit' and S_EXIT.match(rest):
+        f = S_EXIT.match(rest)
+        return [(('exit',) + key + (f[4], len(f[3]) // 2,
+                                     int(f[1]) * 1000 + int(f[2])), us)]
+    if ev in ('function', 'funcgraph_entry', 'funcgraph_exit'):
+        return None
+    return [((ev,) + key, us)]
+
+
+def tracecmd_events(ev, m, key, ns):
+    rest = m['rest'].strip()
+    if ev == 'function' and T_FUNC.match(rest):
+        f = T_FUNC.match(rest)
+        return [(('function',) + key + (f[1], f[2]), ns)]
+    if ev == 'funcgraph_entry' and T_ENTRY.match(rest):
+        f = T_ENTRY.match(rest)
+        return [(('entry',) + key + (f[1], int(f[2])), ns)]
+    if ev == 'funcgraph_exit' and T_EXIT.match(rest):
+        f = T_EXIT.match(rest)
+        call, ret = int(f[3], 16), int(f[4], 16)
+        return [(('exit',) + key + (f[1], int(f[2]), ret - call if ret > call else 0), ns)]
+    if ev in ('function', 'funcgraph_entry', 'funcgraph_exit'):
+        return None
+    return [((ev,) + key, ns)]
+
+
+def parse_show(path):
+    """Per CPU: lists of (event tuple, microseconds or None)."""
+    return parse_events(path, LOST_SHOW, PREFIX_SHOW,
+                        lambda line: line.startswith(' => '),  # kernel_stack's callers
+                        lambda m: int(m['sec']) * 1000000 + int(m['frac']),
+                        show_events)
 
 
 def parse_tracecmd(path):
     """Per CPU: lists of (event tuple, nanoseconds)."""
-    cpus, bad = {}, []
-    for line in open(path, errors='replace'):
-        line = line.rstrip('\n')
-        m = LOST_TC.match(line)
-        if m:
-            cpus.setdefault(int(m[1]), []).append((('lost', m[2]), None))
-            continue
-        if re.match(r'^cpus=\d+$', line) or re.match(r'^\s+=> ', line):
-            continue
-        m = PREFIX_TC.match(line)
-        if not m:
-            bad.append(line)
-            continue
-        cpu, pid, comm = int(m['cpu']), int(m['pid']), m['comm'].strip()
-        ns = int(m['sec']) * 1000000000 + int(m['frac'])
-        ev, rest = m['ev'], m['rest'].strip()
-        out = cpus.setdefault(cpu, [])
-        key = (pid, comm)
-        if ev == 'function' and T_FUNC.match(rest):
-            f = T_FUNC.match(rest)
-            out.append((('function',) + key + (f[1], f[2]), ns))
-        elif ev == 'funcgraph_entry' and T_ENTRY.match(rest):
-            f = T_ENTRY.match(rest)
-            out.append((('entry',) + key + (f[1], int(f[2])), ns))
-        elif ev == 'funcgraph_exit' and T_EXIT.match(rest):
-            f = T_EXIT.match(rest)
-            call, ret = int(f[3], 16), int(f[4], 16)
-            out.append((('exit',) + key + (f[1], int(f[2]), ret - call if ret > call else 0), ns))
-        elif ev in ('function', 'funcgraph_entry', 'funcgraph_exit'):
-            bad.append(line)
-        else:
-            out.append(((ev,) + key, ns))
-    return cpus, bad
+    return parse_events(path, LOST_TC, PREFIX_TC,
+                        lambda line: re.match(r'^cpus=\d+$|^\s+=> ', line),
+                        lambda m: int(m['sec']) * 1000000000 + int(m['frac']),
+                        tracecmd_events)
 
 
 def parse_dump(path):
