@@ -126,6 +126,11 @@ expect_error "no such recording" nothere.dir ftrace report -i nothere
 $MKREC nohdr.dir
 rm nohdr.dir/perf.header
 expect_error "missing perf.header" nohdr.dir/perf.header ftrace report -i nohdr
+# what record leaves when killed while it writes its first header
+mkdir stopped.dir && : >stopped.dir/trace-cpu0.buf && : >stopped.dir/perf.header.tmp &&
+	echo "perf ftrace record (pid 42) did not finish" >stopped.dir/perf.incomplete
+expect_error "stopped before tracing began" "stopped.dir: nothing was recorded.*pid 42" \
+	ftrace show -i stopped
 
 $MKREC foreign.dir --foreign
 expect_error "perf.header of a cpu-clock recording" foreign.dir/perf.header ftrace report -i foreign
