@@ -49,6 +49,46 @@ for sig in $SIGNALS; do
 	state_check "record -a + SIG$sig" state.custom
 done
 
+# A signal at any moment of the start, before tracing is on or while the
+# header is written (seconds for -a under TCG): SIGINT ends perf through
+# its exit path, with exit 0 only for a whole recording; after SIGKILL,
+# show reads what was recorded, or says in one line that nothing was.
+# The next session removes the instance a SIGKILL left.
+for sig in INT KILL; do
+	for delay in 0.3 1 2 3; do
+		what="record -a + SIG$sig after ${delay}s"
+		rm -rf early.dir
+		perf ftrace record -a -t function -T ksys_write -o early \
+			>early.out 2>early.err &
+		pid=$!
+		sleep $delay
+		kill -$sig $pid
+		wait $pid
+		status=$?
+		perf ftrace show -i early >show.out 2>show.err
+		shown=$?
+		if [ $sig = INT ] && [ $status -eq 0 ]; then
+			check "$what: exit 0, and show reads a whole recording" \
+				test $shown -eq 0 -a ! -e early.dir/perf.incomplete
+		elif [ $sig = INT ]; then
+			check "$what: exit status $status, and no directory left" \
+				test ! -e early.dir
+		elif [ $shown -eq 0 ]; then
+			pass "$what: show reads what was recorded"
+		elif [ ! -e early.dir ]; then
+			pass "$what: killed before the directory was made"
+		else
+			check "$what: show says in one line that nothing was recorded" \
+				test "$(grep -c . show.err)" -eq 1 -a \
+				"$(grep -c 'nothing was recorded' show.err)" -eq 1
+		fi
+		[ $shown -eq 0 ] || head -3 show.err | diag
+		[ $sig = KILL ] && perf ftrace live -t function -T ksys_write true \
+			>/dev/null 2>&1
+		state_check "$what" state.custom
+	done
+done
+
 # function_graph runs at the top level: the signal path must put it back too
 if [ -z "$FTRACE_TEST_NO_GRAPH" ]; then
 	start_and_kill HUP graph.out perf ftrace live -a -G ksys_write --graph-opts depth=1
