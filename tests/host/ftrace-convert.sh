@@ -28,11 +28,7 @@ judge() {
 		"$name.show" "$name.report" || fails=$((fails + 1))
 }
 
-python3 "$HERE/mkrec.py" graph --cpus 3 --iter 20 &&
-python3 "$HERE/mkrec.py" func --tracer function --cpus 2 --iter 10 &&
-python3 "$HERE/mkrec.py" lost --cpus 2 --iter 40 --lost 1 &&
-python3 "$HERE/mkrec.py" irq --cpus 1 --iter 2 --irq-in-return ||
-	{ notok "mkrec.py"; exit 1; }
+synthetic_recordings
 judge graph
 judge func
 judge lost
@@ -77,20 +73,16 @@ expect "--to-chrome - writes to stdout" \
 
 # Bad input: one line naming what was wrong, exit non-zero, no file left,
 # and an older output file untouched.
-echo keep >old.json
-bad() {
-	desc=$1 name=$2
-	shift 2
-	refused_keeping "$desc" "$name" old.json "$PERF" ftrace convert "$@"
-}
-bad "no output format" "--to-chrome" -i graph
-bad "unknown weight" "bogus" -i graph --to-folded old.json --weight bogus
-bad "bad time window" "1.x" -i graph --to-chrome old.json --time 1.x
-bad "bad pid list" "abc" -i graph --to-chrome old.json --pids abc
-bad "missing recording" "nothere.dir" -i nothere --to-chrome old.json
-bad "directory that does not exist" "nodir/out.json" -i graph --to-chrome nodir/out.json
+KEPT=old.json
+echo keep >$KEPT
+convert_refused "no output format" "--to-chrome" -i graph
+convert_refused "unknown weight" "bogus" -i graph --to-folded old.json --weight bogus
+convert_refused "bad time window" "1.x" -i graph --to-chrome old.json --time 1.x
+convert_refused "bad pid list" "abc" -i graph --to-chrome old.json --pids abc
+convert_refused "missing recording" "nothere.dir" -i nothere --to-chrome old.json
+convert_refused "directory that does not exist" "nodir/out.json" -i graph --to-chrome nodir/out.json
 mkdir -p broken.dir && cp graph/perf.header broken.dir/ &&
 	head -c 5000 graph/trace-cpu0.buf >broken.dir/trace-cpu0.buf
-bad "truncated buffer file" "broken.dir/trace-cpu0.buf" -i broken --to-chrome old.json
+convert_refused "truncated buffer file" "broken.dir/trace-cpu0.buf" -i broken --to-chrome old.json
 
 finish

@@ -61,11 +61,7 @@ same_pages() {
 	done
 }
 
-python3 "$HERE/mkrec.py" graph --cpus 3 --iter 20 &&
-python3 "$HERE/mkrec.py" func --tracer function --cpus 2 --iter 10 &&
-python3 "$HERE/mkrec.py" lost --cpus 2 --iter 40 --lost 1 &&
-python3 "$HERE/mkrec.py" irq --cpus 1 --iter 2 --irq-in-return ||
-	{ notok "mkrec.py"; exit 1; }
+synthetic_recordings
 judge graph
 judge func
 judge lost
@@ -88,24 +84,20 @@ expect "-C 1: trace-cmd sees events on CPU 1 only" \
 
 # Bad input: one line naming what was wrong, exit non-zero, no file left,
 # and an older output file untouched.
-echo keep >old.dat
-bad() {
-	desc=$1 name=$2
-	shift 2
-	refused_keeping "$desc" "$name" old.dat "$PERF" ftrace convert "$@"
-}
-bad "missing recording" "nothere.dir" -i nothere --to-trace-dat old.dat
+KEPT=old.dat
+echo keep >$KEPT
+convert_refused "missing recording" "nothere.dir" -i nothere --to-trace-dat old.dat
 mkdir -p cut.dir && cp graph/perf.header cut.dir/ &&
 	head -c 5000 graph/trace-cpu0.buf >cut.dir/trace-cpu0.buf
-bad "buffer file cut inside a page" "cut.dir/trace-cpu0.buf" -i cut --to-trace-dat old.dat
+convert_refused "buffer file cut inside a page" "cut.dir/trace-cpu0.buf" -i cut --to-trace-dat old.dat
 # a page whose commit runs past its end, in the second page of CPU 2
 rm -rf damaged.dir && cp -r graph damaged.dir &&
 	printf '\377\377\000\000' | dd of=damaged.dir/trace-cpu2.buf bs=1 seek=4104 \
 		conv=notrunc 2>/dev/null
-bad "damaged page" "damaged.dir/trace-cpu2.buf: offset 4104" -i damaged --to-trace-dat old.dat
+convert_refused "damaged page" "damaged.dir/trace-cpu2.buf: offset 4104" -i damaged --to-trace-dat old.dat
 rm -rf nohdr.dir && cp -r graph nohdr.dir && printf 'NOTPERF!' |
 	dd of=nohdr.dir/perf.header conv=notrunc 2>/dev/null
-bad "not a perf.header" "nohdr.dir/perf.header" -i nohdr --to-trace-dat old.dat
+convert_refused "not a perf.header" "nohdr.dir/perf.header" -i nohdr --to-trace-dat old.dat
 # the tracing data cut short: perf's own reader stops first, or ours
 rm -rf notd.dir && cp -r graph notd.dir &&
 	python3 - notd.dir/perf.header <<'PY'
@@ -117,7 +109,7 @@ i = b.find(b'header_page\0', off)
 b[i:i + 11] = b'header_paeg'
 open(p, 'wb').write(b)
 PY
-bad "damaged tracing data" "perf.header" -i notd --to-trace-dat old.dat
+convert_refused "damaged tracing data" "perf.header" -i notd --to-trace-dat old.dat
 # a feature table that gives the tracing data less room than it takes:
 # perf's reader reads past it, the trace.dat writer must not
 rm -rf short.dir && cp -r graph short.dir &&
@@ -131,15 +123,15 @@ off, size = struct.unpack_from('<QQ', b, data_off + data_size)
 struct.pack_into('<QQ', b, data_off + data_size, off, size - 100)
 open(p, 'wb').write(b)
 PY
-bad "tracing data longer than its section" "short.dir/perf.header: offset" \
+convert_refused "tracing data longer than its section" "short.dir/perf.header: offset" \
 	-i short --to-trace-dat old.dat
-bad "directory that does not exist" "nodir/out.dat" -i graph --to-trace-dat nodir/out.dat
+convert_refused "directory that does not exist" "nodir/out.dat" -i graph --to-trace-dat nodir/out.dat
 mkdir -p isdir.dat
-bad "a directory in the way" "isdir.dat" -i graph --to-trace-dat isdir.dat
-bad "filters that cannot apply to whole pages" "--comms" -i graph --comms writer \
+convert_refused "a directory in the way" "isdir.dat" -i graph --to-trace-dat isdir.dat
+convert_refused "filters that cannot apply to whole pages" "--comms" -i graph --comms writer \
 	--to-trace-dat old.dat
-bad "stdout" "stdout" -i graph --to-trace-dat -
-bad "with another output" "on its own" -i graph --to-trace-dat old.dat \
+convert_refused "stdout" "stdout" -i graph --to-trace-dat -
+convert_refused "with another output" "on its own" -i graph --to-trace-dat old.dat \
 	--to-chrome old.dat
 
 finish
