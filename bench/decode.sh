@@ -9,6 +9,7 @@
 # decoder, appends to $BENCH/part2.txt:
 #   SIZE DECODER events median-seconds peak-KiB instructions workload-events
 #   json-bytes folded-bytes
+# (diff decodes the recording against itself: its events are both sides')
 # (instructions from callgrind, for the big recording, the smallest one,
 # the function_graph one and show on the many-CPU one only: it runs some 50
 # times slower; workload-events from show and trace-cmd report only; the
@@ -39,6 +40,7 @@ set_cmd() {
 	show) cmd=("$perf" ftrace show -i "$rec/$2") ;;
 	report) cmd=("$perf" ftrace report -i "$rec/$2") ;;
 	report-g) cmd=("$perf" ftrace report -i "$rec/$2" --stdio -g) ;;
+	diff) cmd=("$perf" ftrace diff "$rec/$2" "$rec/$2") ;;
 	trace-cmd) cmd=(trace-cmd report -i "$rec/$2.dat") ;;
 	profile) cmd=("$perf" ftrace profile -i "$rec/$2") ;;
 	trace-cmd-profile) cmd=(trace-cmd report --profile -i "$rec/$2.dat") ;;
@@ -64,12 +66,19 @@ outputs() {
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-decoders="show report report-g convert trace-cmd"
+decoders="show report report-g diff convert trace-cmd"
 # Not run to ask: a perf from before convert takes it for a command to
 # trace, and starts by resetting the host's tracefs.
 if ! grep -q -a -e to-chrome "$perf"; then
 	echo "# $perf has no ftrace convert: not measured" >&2
 	decoders="show report trace-cmd"
+fi
+# diff: two recordings on perf's hists, as perf diff (patch 0223)
+graph_decoders="report profile trace-cmd-profile"
+if grep -q -a -e 'perf ftrace diff \[' "$perf"; then
+	graph_decoders="report diff profile trace-cmd-profile"
+else
+	decoders=${decoders/diff /}
 fi
 # report -g: perf's hists with the exact call graphs (patch 0229)
 if ! grep -q -a -e 'the exact call graph' "$perf"; then
@@ -85,6 +94,7 @@ decode() {
 
 	events=$(awk -v n="$name" -v t="$tool" '$1 == n && $2 == t && $7 != "-" {
 		print $7; exit }' "$BENCH/share/part1.txt")
+	[ "$decoder" = diff ] && [ -n "$events" ] && events=$((events * 2))
 	set_cmd "$decoder" "$name"
 	echo "# $size: ${cmd[*]}" >&2
 
@@ -142,7 +152,7 @@ if [ -n "$graph" ] && ! grep -q -a -e to-trace-dat "$perf"; then
 elif [ -n "$graph" ]; then
 	"$perf" ftrace convert -i "$rec/$graph.dir" --to-trace-dat "$rec/$graph.dat" ||
 		die "perf ftrace convert --to-trace-dat of $graph failed"
-	for decoder in report profile trace-cmd-profile; do
+	for decoder in $graph_decoders; do
 		decode graph "$decoder" "$graph" perf
 	done
 	for decoder in profile trace-cmd-profile; do

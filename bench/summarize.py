@@ -243,8 +243,8 @@ if kbs:
 if part2:
     print("\nPart 2: decode on the host, output to /dev/null "
           "(convert's files to a scratch directory)")
-decoders = ["show", "report", "report-g", "convert", "trace-cmd"]
-mine = ["show", "report", "report-g", "convert"]
+decoders = ["show", "report", "report-g", "diff", "convert", "trace-cmd"]
+mine = ["show", "report", "report-g", "diff", "convert"]
 sizes = sorted({r["size"] for r in part2 if r["size"].startswith("scale-")} |
                {f"scale-{r['loops']:.0f}" for r in part1 if "-scale-" in r["name"]},
                key=lambda s: int(s.split("-")[1]))
@@ -286,13 +286,16 @@ for metric, f in [("events", lambda r: r["events"]),
 if got:
     table(f"Part 1's recording at {BIG_KB} KiB per CPU",
           ["", "perf ftrace show", "perf ftrace report", "perf ftrace report -g",
+           "perf ftrace diff (itself, both sides' events)",
            "perf ftrace convert", "trace-cmd report"] +
           [f"{d}/trace-cmd" for d in mine], rows)
 
 # function_graph: perf ftrace profile against trace-cmd report --profile
 # on the same events (perf's recording, converted to a trace.dat), beside
 # report on that recording.
-GRAPH = [("report", "perf ftrace report"), ("profile", "perf ftrace profile"),
+GRAPH = [("report", "perf ftrace report"),
+         ("diff", "perf ftrace diff (itself, both sides' events)"),
+         ("profile", "perf ftrace profile"),
          ("trace-cmd-profile", "trace-cmd report --profile")]
 fg = {r["decoder"]: r for r in part2 if r["size"] == "graph"}
 if fg:

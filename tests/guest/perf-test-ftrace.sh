@@ -3,7 +3,7 @@
 # 'perf test': one result line per test that perf test lists.
 . /tests/guest/lib.sh
 
-expected=7
+expected=8
 
 perf test -v ftrace >perf-test.out 2>&1
 status=$?
