@@ -117,7 +117,8 @@ bench: setup
 check-series: deps
 	@scripts/check-series.sh $(COMMON_CONFIG)
 
-# Fuzz the ring-buffer page decoder for FUZZ_SECONDS (libFuzzer, clang).
+# Fuzz every reader of a recording for FUZZ_SECONDS (libFuzzer, clang):
+# perf.header, the tracing data, the event formats and the pages.
 FUZZ_SECONDS ?= 120
 fuzz: tree
 	@tests/fuzz/run.sh $(BUILD)/linux $(FUZZ_SECONDS)

@@ -3,6 +3,10 @@
 # Build perf from the patched tree, linked with the system libtraceevent,
 # libelf, libdw and libslang (report's TUI), with every feature perf ftrace
 # does not need turned off.
+#   PERF_CC      compiler and its flags (default gcc; the fuzzer's build
+#                gives clang with sanitizers)
+#   PERF_TEP=tree  link the tree's own libtraceevent, built with PERF_CC,
+#                instead of the system's
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -22,22 +26,22 @@ FEATURES_OFF=(
 # hashes as it is (CCACHE_BASEDIR does not reach it), so a clone in another
 # folder missed every object.  fixdep ignores the target: compile without.
 cc=$out/ccache-gcc
-cat >"$cc" <<'EOF'
+cat >"$cc" <<EOF
 #!/bin/sh
 for arg; do
 	shift
-	case $arg in
+	case \$arg in
 	-Wp,-MT,*) ;;
-	*) set -- "$@" "$arg" ;;
+	*) set -- "\$@" "\$arg" ;;
 	esac
 done
-exec ccache gcc "$@"
+exec ccache ${PERF_CC:-gcc} "\$@"
 EOF
 chmod +x "$cc"
 
 step "building perf from $tree (-j$JOBS)"
 make -C "$tree/tools/perf" O="$out" -j"$JOBS" CC="$cc" \
-	LIBTRACEEVENT_DYNAMIC=1 WERROR=0 "${FEATURES_OFF[@]}" \
+	LIBTRACEEVENT_DYNAMIC=$([ "${PERF_TEP:-}" = tree ] || echo 1) WERROR=0 "${FEATURES_OFF[@]}" \
 	>"$out/build.log" 2>&1 || {
 	tail -40 "$out/build.log" >&2
 	die "perf failed to build (log: $out/build.log)"
