@@ -97,17 +97,29 @@ def pack(src, dst, trim=False):
         bufs = [d for k, d in files if k >= CPU]
         files = [(k, trim_kallsyms(d, bufs) if k == HEADER else d) for k, d in files]
     with open(dst, "wb") as f:
-        for kind, data in files:
-            f.write(struct.pack("<BI", kind, len(data)) + data)
+        f.write(join_records(files))
+
+
+def join_records(records):
+    """One packed recording of (kind, bytes) @records."""
+    return b"".join(struct.pack("<BI", kind, len(d)) + d for kind, d in records)
+
+
+def split_records(data):
+    """The (kind, bytes) records of packed recording @data, in order."""
+    records = []
+    while len(data) >= 5:
+        kind, size = struct.unpack_from("<BI", data)
+        records.append((kind, data[5:5 + size]))
+        data = data[5 + size:]
+    return records
 
 
 def unpack(src, dst):
     with open(src, "rb") as f:
         data = f.read()
     os.makedirs(dst, exist_ok=True)
-    while len(data) >= 5:
-        kind, size = struct.unpack_from("<BI", data)
-        body, data = data[5:5 + size], data[5 + size:]
+    for kind, body in split_records(data):
         if kind == HEADER:
             name = "perf.header"
         elif kind == INCOMPLETE:

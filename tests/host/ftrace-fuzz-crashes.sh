@@ -5,7 +5,9 @@
 # with, kept in tests/fuzz/crashes/: show, report (also -D and --header-only)
 # and each convert format must end without a signal and within a minute,
 # and either decode it or say in one line on stderr which file is damaged
-# and at what offset, with a non-zero exit.
+# and at what offset, with a non-zero exit.  show and report also run
+# under valgrind, which sees what a crash does not: a read or write past
+# a buffer that lands in another.
 #
 #   PERF=/path/to/perf ftrace-fuzz-crashes.sh [scratch dir]
 
@@ -33,6 +35,21 @@ check() {
 	return 1
 }
 
+# memcheck NAME ARGS...: one decoder under valgrind, which must find no error
+memcheck() {
+	name=$1
+	shift
+	timeout 300 valgrind -q --error-exitcode=99 --log-file=vg.txt \
+		"$PERF" ftrace "$@" -i r.dir >/dev/null 2>&1
+	case $? in
+	99) ;;
+	124) notok "$name: $*: no end under valgrind within 300 s"; return 1 ;;
+	*) return 0 ;;
+	esac
+	notok "$name: $*: valgrind: $(grep -m1 -A3 'Invalid\|unaddressable\|uninitialised' vg.txt | cut -c1-160)"
+	return 1
+}
+
 n=0
 for rec in "$CRASHES"/*.rec; do
 	[ -e "$rec" ] || continue
@@ -47,6 +64,8 @@ for rec in "$CRASHES"/*.rec; do
 		check "$name" convert --to-chrome out.json &&
 		check "$name" convert --to-folded out.folded &&
 		check "$name" convert --to-trace-dat out.dat &&
+		memcheck "$name" show &&
+		memcheck "$name" report --stdio &&
 		ok "$name: show, report, convert: $(cat err.txt)"
 done
 [ $n -gt 0 ] || notok "no damaged recordings in $CRASHES"
