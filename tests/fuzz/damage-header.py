@@ -2,49 +2,28 @@
 # SPDX-License-Identifier: GPL-2.0
 """Write the damaged recordings of perf header bugs found by reading the
 code rather than by the fuzzer, each from a packed seed recording, into
-crashes/ (see ../host/ftrace-fuzz-crashes.sh).
+OUT_DIR (they are kept in crashes/; see ../host/ftrace-fuzz-crashes.sh).
 
   damage-header.py SEED.rec OUT_DIR
 
-mem-topology-count-wraps.rec   MEM_TOPOLOGY with 0xaaaaaaaaaaaaaaab nodes:
-                               24 * nr wraps to 8 bytes, one node is read
-bitmap-size-past-int.rec       a MEM_TOPOLOGY node bitmap of 2^32 + 64
-                               bits: bitmap_zalloc() gets 64
-event-desc-count-wraps.rec     EVENT_DESC with 0xffffffff events: nre + 1
-                               wraps to 0
+mem-topology-count-wraps     MEM_TOPOLOGY with 0xaaaaaaaaaaaaaaab nodes:
+                             24 * nr wraps to 8 bytes, one node is read
+bitmap-size-past-int         a MEM_TOPOLOGY node bitmap of 2^32 + 64 bits:
+                             bitmap_zalloc() gets 64
+event-desc-count-wraps       EVENT_DESC with 0xffffffff events: nre + 1
+                             wraps to 0
+attr-ids-past-end            the first attr's ids claim 1 TiB
+saved-cmdlines-size-wraps    the tracing data's saved cmdlines of 2^64 - 1
+                             bytes: size + 1 wraps to 0
 """
 import os
 import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import recording  # noqa: E402
+import recording as rec  # noqa: E402
 
-MEM_TOPOLOGY, EVENT_DESC = 22, 12
-
-
-def sections(h):
-    """The feature sections of perf.header @h, {bit: bytes}."""
-    u64 = lambda o: struct.unpack_from("<Q", h, o)[0]
-    table = u64(40) + u64(48)
-    bits = [w * 64 + b for w in range(4) for b in range(64) if u64(72 + 8 * w) >> b & 1]
-    return table, {bit: h[u64(table + 16 * i):u64(table + 16 * i) + u64(table + 16 * i + 8)]
-                   for i, bit in enumerate(bits)}
-
-
-def with_sections(h, secs):
-    """perf.header @h with its feature sections replaced by @secs."""
-    table, _ = sections(h)
-    bits = sorted(secs)
-    words = [sum(1 << (b % 64) for b in bits if b // 64 == w) for w in range(4)]
-    out = bytearray(h[:table])
-    struct.pack_into("<4Q", out, 72, *words)
-    off = table + 16 * len(bits)
-    body = b""
-    for b in bits:
-        out += struct.pack("<QQ", off + len(body), len(secs[b]))
-        body += secs[b]
-    return bytes(out) + body
+TRACING_DATA, EVENT_DESC, MEM_TOPOLOGY = 1, 12, 22
 
 
 def mem_topology(nr, bitmap_bits, words):
@@ -52,21 +31,45 @@ def mem_topology(nr, bitmap_bits, words):
     return struct.pack("<QQQ", 1, 1 << 27, nr) + node
 
 
+def sections_damaged(header, bit, data):
+    return rec.with_feature_sections(header, {**rec.feature_sections(header), bit: data})
+
+
+def attr_ids_past_end(header):
+    attr_size, attrs = struct.unpack_from("<QQ", header, 16)
+    out = bytearray(header)
+    struct.pack_into("<Q", out, attrs + attr_size - 8, 1 << 40)
+    return bytes(out)
+
+
+def saved_cmdlines_wrap(header):
+    td = rec.feature_sections(header)[TRACING_DATA]
+    at = rec.kallsyms_offset(td, "<")
+    at += 4 + struct.unpack_from("<I", td, at)[0]   # kallsyms
+    at += 4 + struct.unpack_from("<I", td, at)[0]   # printk formats
+    td = td[:at] + struct.pack("<Q", 2**64 - 1) + td[at + 8:]
+    return sections_damaged(header, TRACING_DATA, td)
+
+
 def main(seed, out):
     with open(seed, "rb") as f:
-        records = recording.split_records(f.read())
-    header = next(d for kind, d in records if kind == recording.HEADER)
-    _, secs = sections(header)
+        records = rec.split_records(f.read())
+    header = next(d for kind, d in records if kind == rec.HEADER)
+    event_desc = rec.feature_sections(header)[EVENT_DESC]
     damaged = {
-        "mem-topology-count-wraps": {**secs, MEM_TOPOLOGY: mem_topology(0xaaaaaaaaaaaaaaab, 64, 1)},
-        "bitmap-size-past-int": {**secs, MEM_TOPOLOGY: mem_topology(1, (1 << 32) + 64, 4)},
-        "event-desc-count-wraps": {**secs, EVENT_DESC: struct.pack("<I", 0xffffffff) + secs[EVENT_DESC][4:]},
+        "mem-topology-count-wraps":
+            sections_damaged(header, MEM_TOPOLOGY, mem_topology(0xaaaaaaaaaaaaaaab, 64, 1)),
+        "bitmap-size-past-int":
+            sections_damaged(header, MEM_TOPOLOGY, mem_topology(1, (1 << 32) + 64, 4)),
+        "event-desc-count-wraps":
+            sections_damaged(header, EVENT_DESC, struct.pack("<I", 0xffffffff) + event_desc[4:]),
+        "attr-ids-past-end": attr_ids_past_end(header),
+        "saved-cmdlines-size-wraps": saved_cmdlines_wrap(header),
     }
-    for name, s in damaged.items():
-        recs = [(kind, with_sections(header, s) if kind == recording.HEADER else d)
-                for kind, d in records]
+    for name, h in damaged.items():
+        recs = [(kind, h if kind == rec.HEADER else d) for kind, d in records]
         with open(os.path.join(out, name + ".rec"), "wb") as f:
-            f.write(recording.join_records(recs))
+            f.write(rec.join_records(recs))
 
 
 if __name__ == "__main__":

@@ -24,37 +24,69 @@ import sys
 HEADER, INCOMPLETE, CPU = 0, 1, 16
 
 
-def trim_kallsyms(header, bufs):
-    """perf.header with the kallsyms of its tracing data cut down to the
-    symbols around the addresses found in @bufs."""
-    e = "<" if header[:8] == b"PERFILE2" else ">"
-    u64 = lambda b, o: struct.unpack_from(e + "Q", b, o)[0]
-    u32 = lambda b, o: struct.unpack_from(e + "I", b, o)[0]
-    data_end = u64(header, 40) + u64(header, 48)
-    bits = [w * 64 + b for w in range(4) for b in range(64)
-            if u64(header, 72 + 8 * w) >> b & 1]
-    secs = {}
-    for i, bit in enumerate(bits):
-        off, size = u64(header, data_end + 16 * i), u64(header, data_end + 16 * i + 8)
-        secs[bit] = header[off:off + size]
-    td = secs[1]
+def byte_order(header):
+    """struct's byte order of perf.header @header."""
+    return "<" if header[:8] == b"PERFILE2" else ">"
+
+
+def feature_sections(header):
+    """The feature sections of perf.header @header, {feature bit: bytes}."""
+    e = byte_order(header)
+    u64 = lambda o: struct.unpack_from(e + "Q", header, o)[0]
+    table = u64(40) + u64(48)
+    bits = [w * 64 + b for w in range(4) for b in range(64) if u64(72 + 8 * w) >> b & 1]
+    return {bit: header[u64(table + 16 * i):u64(table + 16 * i) + u64(table + 16 * i + 8)]
+            for i, bit in enumerate(bits)}
+
+
+def with_feature_sections(header, secs):
+    """perf.header @header with the feature sections @secs, {bit: bytes},
+    laid out after their table."""
+    e = byte_order(header)
+    table = sum(struct.unpack_from(e + "QQ", header, 40))
+    bits = sorted(secs)
+    words = [sum(1 << (b % 64) for b in bits if b // 64 == w) for w in range(4)]
+    out = bytearray(header[:table])
+    struct.pack_into(e + "4Q", out, 72, *words)
+    off = table + 16 * len(bits)
+    for bit in bits:
+        out += struct.pack(e + "QQ", off, len(secs[bit]))
+        off += len(secs[bit])
+    return bytes(out) + b"".join(secs[bit] for bit in bits)
+
+
+def kallsyms_offset(td, e):
+    """Where the kallsyms (a u32 size, then the text) are in tracing data
+    @td of byte order @e; the printk formats and saved cmdlines follow."""
+    u64 = lambda o: struct.unpack_from(e + "Q", td, o)[0]
+    u32 = lambda o: struct.unpack_from(e + "I", td, o)[0]
     at = td.index(b"\0", 10) + 1 + 2 + 4
     for tag in (b"header_page\0", b"header_event\0"):
         at += len(tag)
-        at += 8 + u64(td, at)
-    n = u32(td, at)
+        at += 8 + u64(at)
+    n = u32(at)
     at += 4
     for _ in range(n):
-        at += 8 + u64(td, at)
-    n = u32(td, at)
+        at += 8 + u64(at)
+    n = u32(at)
     at += 4
     for _ in range(n):
         at = td.index(b"\0", at) + 1
-        m = u32(td, at)
+        m = u32(at)
         at += 4
         for _ in range(m):
-            at += 8 + u64(td, at)
-    ksize = u32(td, at)
+            at += 8 + u64(at)
+    return at
+
+
+def trim_kallsyms(header, bufs):
+    """perf.header with the kallsyms of its tracing data cut down to the
+    symbols around the addresses found in @bufs."""
+    e = byte_order(header)
+    secs = feature_sections(header)
+    td = secs[1]
+    at = kallsyms_offset(td, e)
+    ksize = struct.unpack_from(e + "I", td, at)[0]
     lines = td[at + 4:at + 4 + ksize].decode(errors="replace").splitlines()
     syms = sorted((int(l.split()[0], 16), i) for i, l in enumerate(lines)
                   if len(l.split()) >= 3)
@@ -68,14 +100,7 @@ def trim_kallsyms(header, bufs):
                 keep.update(i for _, i in syms[j:j + 2])
     text = "".join(lines[i] + "\n" for i in sorted(keep)).encode()
     secs[1] = td[:at] + struct.pack(e + "I", len(text)) + text + td[at + 4 + ksize:]
-    out = bytearray(header[:data_end])
-    off = data_end + 16 * len(bits)
-    for bit in bits:
-        out += struct.pack(e + "QQ", off, len(secs[bit]))
-        off += len(secs[bit])
-    for bit in bits:
-        out += secs[bit]
-    return bytes(out)
+    return with_feature_sections(header, secs)
 
 
 def pack(src, dst, trim=False):
