@@ -15,6 +15,12 @@ event-desc-count-wraps       EVENT_DESC with 0xffffffff events: nre + 1
 attr-ids-past-end            the first attr's ids claim 1 TiB
 saved-cmdlines-size-wraps    the tracing data's saved cmdlines of 2^64 - 1
                              bytes: size + 1 wraps to 0
+event-desc-section-past-file EVENT_DESC's section claims 1 TiB, and
+                             0xffffffff events
+event-desc-no-events         EVENT_DESC of no events with an attr size of
+                             0xfffffff0
+cpu-topology-count-no-lists  CPU_TOPOLOGY claims 0x7fffffff core sibling
+                             lists and has none
 """
 import os
 import struct
@@ -23,7 +29,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import recording as rec  # noqa: E402
 
-TRACING_DATA, EVENT_DESC, MEM_TOPOLOGY = 1, 12, 22
+TRACING_DATA, EVENT_DESC, CPU_TOPOLOGY, MEM_TOPOLOGY = 1, 12, 13, 22
 
 
 def mem_topology(nr, bitmap_bits, words):
@@ -33,6 +39,15 @@ def mem_topology(nr, bitmap_bits, words):
 
 def sections_damaged(header, bit, data):
     return rec.with_feature_sections(header, {**rec.feature_sections(header), bit: data})
+
+
+def with_section_size(header, bit, size):
+    """@header whose section table gives feature @bit the size @size."""
+    bits = sorted(rec.feature_sections(header))
+    table = sum(struct.unpack_from("<QQ", header, 40))
+    out = bytearray(header)
+    struct.pack_into("<Q", out, table + 16 * bits.index(bit) + 8, size)
+    return bytes(out)
 
 
 def attr_ids_past_end(header):
@@ -65,6 +80,13 @@ def main(seed, out):
             sections_damaged(header, EVENT_DESC, struct.pack("<I", 0xffffffff) + event_desc[4:]),
         "attr-ids-past-end": attr_ids_past_end(header),
         "saved-cmdlines-size-wraps": saved_cmdlines_wrap(header),
+        "event-desc-section-past-file": with_section_size(
+            sections_damaged(header, EVENT_DESC, struct.pack("<I", 0xffffffff) + event_desc[4:]),
+            EVENT_DESC, 1 << 40),
+        "event-desc-no-events":
+            sections_damaged(header, EVENT_DESC, struct.pack("<II", 0, 0xfffffff0)),
+        "cpu-topology-count-no-lists":
+            sections_damaged(header, CPU_TOPOLOGY, struct.pack("<I", 0x7fffffff)),
     }
     for name, h in damaged.items():
         recs = [(kind, h if kind == rec.HEADER else d) for kind, d in records]
