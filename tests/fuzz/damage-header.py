@@ -21,6 +21,8 @@ event-desc-no-events         EVENT_DESC of no events with an attr size of
                              0xfffffff0
 cpu-topology-count-no-lists  CPU_TOPOLOGY claims 0x7fffffff core sibling
                              lists and has none
+build-id-name-past-buffer    a BUILD_ID record of 64 KiB: its file name is
+                             read into filename[PATH_MAX] on the stack
 """
 import os
 import struct
@@ -29,7 +31,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import recording as rec  # noqa: E402
 
-TRACING_DATA, EVENT_DESC, CPU_TOPOLOGY, MEM_TOPOLOGY = 1, 12, 13, 22
+TRACING_DATA, BUILD_ID, EVENT_DESC, CPU_TOPOLOGY, MEM_TOPOLOGY = 1, 2, 12, 13, 22
 
 
 def mem_topology(nr, bitmap_bits, words):
@@ -39,6 +41,12 @@ def mem_topology(nr, bitmap_bits, words):
 
 def sections_damaged(header, bit, data):
     return rec.with_feature_sections(header, {**rec.feature_sections(header), bit: data})
+
+
+def build_id_record(size):
+    """A kernel BUILD_ID record of @size bytes, its name all 'A'."""
+    head = struct.pack("<IHHi24s", 0, 1, size, -1, bytes(24))
+    return head + b"A" * (size - len(head))
 
 
 def with_section_size(header, bit, size):
@@ -87,6 +95,8 @@ def main(seed, out):
             sections_damaged(header, EVENT_DESC, struct.pack("<II", 0, 0xfffffff0)),
         "cpu-topology-count-no-lists":
             sections_damaged(header, CPU_TOPOLOGY, struct.pack("<I", 0x7fffffff)),
+        "build-id-name-past-buffer":
+            sections_damaged(header, BUILD_ID, build_id_record(0xffff)),
     }
     for name, h in damaged.items():
         recs = [(kind, h if kind == rec.HEADER else d) for kind, d in records]
