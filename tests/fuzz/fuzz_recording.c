@@ -6,8 +6,9 @@
  * formats, kallsyms, printk formats, saved cmdlines), the event formats'
  * field offsets and sizes, and the ring-buffer pages decoded with the
  * formats the header gives.  It links the whole patched perf, built with
- * ASan and UBSan (tests/fuzz/build.sh), and runs show, report (with -D and
- * -g) and every convert format on each input, as a user would.
+ * ASan and UBSan (tests/fuzz/build.sh), and runs show, report (with -D,
+ * -g and --header-only -I) and every convert format on each input, as a
+ * user would.
  *
  * An input is a packed recording (tests/fuzz/recording.py): records of
  * [u8 kind][u32 length, little endian][bytes], kind 0 perf.header,
@@ -216,6 +217,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run("show", NULL, NULL, NULL);
 	run("report", "--stdio", "-D", NULL);
 	run("report", "--stdio", "-g", "--children");
+	run("report", "--header-only", "-I", NULL);	/* every feature's print */
 	run("convert", "--to-chrome", out, NULL);
 	run("convert", "--to-folded", out, NULL);
 	run("convert", "--to-trace-dat", out, NULL);
