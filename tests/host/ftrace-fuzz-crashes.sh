@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Every damaged recording the fuzzer (make fuzz) ever crashed a decoder
-# with, kept in tests/fuzz/crashes/: show, report (also -D and --header-only)
+# with, kept in tests/fuzz/crashes/: show, report (also -D, --header-only -I)
 # and each convert format must end without a signal and within a minute,
 # and either decode it or say in one line on stderr which file is damaged
 # and at what offset, with a non-zero exit.  show and report also run
