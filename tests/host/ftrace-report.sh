@@ -126,6 +126,33 @@ expect "the interrupt's calls are the returning call's siblings, as their depth 
 	"grep -q '% dummy_stats;__x64_sys_getppid;do_syscall_64\$' irq-g.txt &&
 	 grep -q '% dummy_xmit;__x64_sys_getppid;do_syscall_64\$' irq-g.txt"
 
+# An interrupt in an entry (6.12): the kernel has raised the depth when
+# dummy_stats comes, before the entry of __rcu_read_lock.  The first time
+# the call time of __rcu_read_lock came 100 ns before it: the interrupt is
+# inside __rcu_read_lock (20200 ns of its own); the second time it is
+# inside __x64_sys_getppid (whose self time gains the 100 ns after it).
+# Each counts once.
+python3 "$HERE/mkrec.py" entry --cpus 1 --iter 2 --irq-in-entry ||
+	notok "mkrec.py --irq-in-entry"
+"$PERF" ftrace report -i entry -q -F period,sym -t , >entry.txt 2>&1
+expect "an interrupt in an entry counts once, inside the call or its caller as the call time says" \
+	"grep -Eq '^ *14000 *,\[k\] dummy_stats\$' entry.txt &&
+	 grep -Eq '^ *40200 *,\[k\] __rcu_read_lock\$' entry.txt &&
+	 grep -Eq '^ *2500 *,\[k\] __x64_sys_getppid\$' entry.txt"
+count=$("$PERF" ftrace report -i entry --stdio | sed -n 's/^# Event count (approx.): //p')
+expect "an interrupt in an entry: event count $count ns is the top-level calls' 61900 ns" \
+	"[ '$count' = 61900 ]"
+
+# The same in a real 6.12 recording (recordings/README): the self times
+# add up to the time the kernel gives the 100 top-level calls.
+python3 "$HERE/../fuzz/recording.py" unpack "$HERE/recordings/6.12-irq-in-entry.rec" \
+	real612.dir >/dev/null || notok "recording.py unpack"
+top_ns=$("$PERF" ftrace show -i real612 | awk '/\|  }|\|  [a-z_0-9]+\(\);/ {
+	for (i = 1; i < NF; i++) if ($(i + 1) == "us") n += $i * 1000 } END { printf "%d", n }')
+count=$("$PERF" ftrace report -i real612 --stdio | sed -n 's/^# Event count (approx.): //p')
+expect "6.12's interrupts in entries count once: event count $count ns is the top-level calls' $top_ns ns" \
+	"[ '$count' = '$top_ns' ] && [ '$count' -gt 5000000 ]"
+
 # Bad input: one line that names it.
 for args in "-s nonsense:nonsense" "-w bogus:bogus" "--percent-limit x:x"; do
 	"$PERF" ftrace report -i graph ${args%%:*} >out.txt 2>err.txt

@@ -4,7 +4,7 @@
 
   mkrec.py DIR [--tracer function|function_graph] [--cpus N] [--iter N]
                [--lost CPU] [--no-kallsyms] [--header-only] [--aliases]
-               [--irq-in-return]
+               [--irq-in-return | --irq-in-entry]
 
 DIR gets perf.header (perf.data: tracepoint attrs, header features,
 tracing data with the 6.1 ftrace formats, kallsyms, saved cmdlines, one
@@ -98,14 +98,18 @@ def fmt_file(name):
             (name, eid, COMMON, fields, pf)).encode()
 
 
-def workload(tracer, cpus, iters, irq_in_return=False):
+def workload(tracer, cpus, iters, irq=None):
     """Per CPU list of (ts, payload).  CPU c runs task 100 + c (getppid-loop)
-    when c is even, else 200 + c (writer).  With irq_in_return, the first
+    when c is even, else 200 + c (writer).  With irq "return", the first
     two __rcu_read_lock of each getppid-loop return through an interrupt
     that runs dummy_stats for 7000 ns: the kernel has lowered the call
     depth, so dummy_stats comes at the same depth, and the exit of
     __rcu_read_lock after it.  In the second, dummy_stats returns in turn
-    through an NMI that runs dummy_xmit for 3000 ns."""
+    through an NMI that runs dummy_xmit for 3000 ns.  With irq "entry",
+    the interrupt comes as they are entered (6.12): the kernel has raised
+    the depth, so dummy_stats comes a level deeper, before the entry of
+    __rcu_read_lock; the first time 100 ns after its call time, the second
+    time before it."""
     out = {}
     for cpu in range(cpus):
         pid = 100 + cpu if cpu % 2 == 0 else 200 + cpu
@@ -117,7 +121,13 @@ def workload(tracer, cpus, iters, irq_in_return=False):
 
         def call(name, depth, children, self_ns, returns_through=None):
             nonlocal ts
+            entering = name == "__rcu_read_lock" and irq == "entry" and i < 2
+            if entering and i == 1:
+                call("dummy_stats", depth + 1, [], 7000)
             start = ts
+            if entering and i == 0:
+                ts += 100
+                call("dummy_stats", depth + 1, [], 7000)
             if tracer == "function":
                 evs.append((ts, common(ID_FUNCTION) +
                             struct.pack("<QQ", ADDR[name] + 4,
@@ -131,7 +141,7 @@ def workload(tracer, cpus, iters, irq_in_return=False):
             ts += self_ns - self_ns // 2
             if returns_through:
                 call(*returns_through)
-            elif name == "__rcu_read_lock" and irq_in_return and i < 2:
+            elif name == "__rcu_read_lock" and irq == "return" and i < 2:
                 call("dummy_stats", depth, [], 7000,
                      ("dummy_xmit", depth, [], 3000) if i == 1 else None)
             if tracer != "function":
@@ -310,8 +320,10 @@ def main():
     ap.add_argument("--header-only", action="store_true")
     ap.add_argument("--aliases", action="store_true",
                     help="add aliases and section markers to kallsyms")
-    ap.add_argument("--irq-in-return", action="store_true",
-                    help="an interrupt in a return, as workload() says")
+    ap.add_argument("--irq-in-return", action="store_const", dest="irq",
+                    const="return", help="an interrupt in a return, as workload() says")
+    ap.add_argument("--irq-in-entry", action="store_const", dest="irq",
+                    const="entry", help="an interrupt in an entry, as workload() says")
     ap.add_argument("--foreign", action="store_true",
                     help="perf.header of a cpu-clock perf record, no tracing data")
     a = ap.parse_args()
@@ -324,7 +336,7 @@ def main():
                             a.foreign, with_aliases(SYMS) if a.aliases else SYMS))
     if a.header_only:
         return
-    for cpu, evs in workload(tracer, a.cpus, a.iter, a.irq_in_return).items():
+    for cpu, evs in workload(tracer, a.cpus, a.iter, a.irq).items():
         with open(os.path.join(a.dir, "trace-cpu%d.buf" % cpu), "wb") as f:
             f.write(pages(evs, 1 if a.lost == cpu else None))
 

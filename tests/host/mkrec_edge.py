@@ -48,8 +48,8 @@ def common(eid, pid):
     return struct.pack("<HBBi", eid, 0, 0, pid)
 
 
-def workload(tracer, cpus, iters, irq_in_return=False):
-    out = orig_wl(tracer, cpus, iters, irq_in_return)
+def workload(tracer, cpus, iters, irq=None):
+    out = orig_wl(tracer, cpus, iters, irq)
     for cpu, evs in out.items():
         evs[:] = [(ts + BIG, p) for ts, p in evs]
         pid = 100 + cpu if cpu % 2 == 0 else 200 + cpu
