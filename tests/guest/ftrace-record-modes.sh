@@ -16,11 +16,11 @@ check_modes() {
 }
 
 umask 022
-perf ftrace record -t function -o modes sleep 0 >modes.out 2>modes.err
+perf ftrace record -t function -T ksys_write -o modes sleep 0 >modes.out 2>modes.err
 check "record exits 0" test $? -eq 0
 check_modes "complete recording" modes.dir
 
-perf ftrace record -t function -o killed sleep 5 >killed.out 2>killed.err &
+perf ftrace record -t function -T ksys_write -o killed sleep 5 >killed.out 2>killed.err &
 pid=$!
 for i in $(seq 100); do
 	[ -e killed.dir/perf.header ] && break
@@ -31,7 +31,10 @@ wait $pid 2>/dev/null
 check "killed recording left perf.incomplete" test -e killed.dir/perf.incomplete
 check_modes "killed recording" killed.dir
 
-# SIGKILL left its instance behind
-sleep 5
-[ ! -d $T/instances/perf-ftrace-$pid ] || rmdir $T/instances/perf-ftrace-$pid
+# SIGKILL left its instance behind: remove it once its files are closed
+for i in $(seq 50); do
+	rmdir $T/instances/perf-ftrace-$pid 2>/dev/null
+	[ -d $T/instances/perf-ftrace-$pid ] || break
+	sleep 0.2
+done
 check "the killed session's instance removed" test ! -d $T/instances/perf-ftrace-$pid

@@ -1,11 +1,19 @@
 #!/bin/sh
 # perf's own shell tests of perf ftrace (tests/shell/ftrace_*.sh), run by
 # 'perf test': one result line per test that perf test lists.
+# FTRACE_PERF_TESTS names the subcommands whose tests run (all 8 if unset).
 . /tests/guest/lib.sh
 
-expected=8
+if [ -n "$FTRACE_PERF_TESTS" ]; then
+	set --
+	for t in $FTRACE_PERF_TESTS; do set -- "$@" "perf ftrace $t tests"; done
+	expected=$#
+else
+	set -- ftrace
+	expected=8
+fi
 
-perf test -v ftrace >perf-test.out 2>&1
+perf test -v "$@" >perf-test.out 2>&1
 status=$?
 # 'perf test -v' ends each test with a line '<description>: Ok' (or
 # ' FAILED!', ' Skip'); the numbered lines ' 77: <description> :' list them.
