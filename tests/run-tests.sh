@@ -96,7 +96,7 @@ MANY_CPUS=${MANY_CPUS:-64}
 # tests of the subcommands that trace (the others decode a recording, as
 # ftrace-show-report.sh and the host do of 6.12's).
 k612_a=("FTRACE_TEST_SIGNALS=HUP INT TERM" ftrace-signals.sh ftrace-record.sh
-	ftrace-sharing.sh ftrace-show-report.sh boot.sh)
+	ftrace-sharing.sh ftrace-show-report.sh ftrace-tasks.sh boot.sh)
 k612_skip=(ftracetest.sh lkdtm-refcount.sh "${many_cpus[@]}" ftrace-record-modes.sh
 	   ftrace-record-safety.sh ftrace-diff.sh ftrace-graph-lossless.sh)
 k612_b=()
@@ -147,10 +147,10 @@ export PERF=$BUILD/perf/perf
 declare -A stream
 streams=("" "" "")
 case " $KERNELS " in *" 6.1 "*)
-	streams=("debug_a" "host_tests debug_b many_cpus nodebug" "debug_c") ;;
+	streams=("debug_a host_tests many_cpus" "debug_b nodebug" "debug_c") ;;
 esac
 case " $KERNELS " in *" 6.12 "*)
-	streams[0]+=" k612_a" streams[2]+=" k612_b" ;;
+	streams[1]+=" k612_a" streams[2]+=" k612_b" ;;
 esac
 for s in "${streams[@]}"; do
 	[ -n "$s" ] || continue
