@@ -21,6 +21,7 @@ diag() {
 }
 
 not_ok() {
+	reported=1
 	echo "not ok - $title"
 	diag "$@"
 	exit 1
@@ -34,8 +35,12 @@ shot=$BUILD/results/viewer/$name.png
 # Serve speedscope and the file from one directory of links, on a port
 # the kernel picks; the server prints it.
 root=$(mktemp -d)
-server='' driver=''
+server='' driver='' reported=''
 cleanup() {
+	local status=$?
+
+	# A step that failed under set -e ends the script without a result.
+	[ -n "$reported" ] || { echo "not ok - $title"; diag "stopped early (exit $status)"; }
 	# timeout passes the signal on to node, which closes chromium.
 	[ -z "$driver" ] || kill "$driver" 2>/dev/null || true
 	[ -z "$server" ] || kill "$server" 2>/dev/null || true
@@ -47,6 +52,8 @@ mkdir "$root/profile"
 # Keep the name: speedscope picks some importers by it (*.chrome.json is a
 # DevTools timeline, not a trace-event file).
 ln -s "$(realpath "$file")" "$root/profile/$(basename "$file")"
+# made here: the server's shell may open it after the first look for the port
+: >"$root/server.log"
 python3 -u -m http.server --bind 127.0.0.1 --directory "$root" 0 \
 	>"$root/server.log" 2>&1 &
 server=$!
@@ -74,5 +81,6 @@ driver=
 out=$(cat "$root/out")
 [ $status -ne 124 ] || out+=$'\ntimed out after 50 s'
 [ $status -eq 0 ] || not_ok "$out"
+reported=1
 echo "ok - $title"
 diag "$out"

@@ -92,11 +92,12 @@ MANY_CPUS=${MANY_CPUS:-64}
 # 64-vCPU guest, the file modes and full disk of a recording, nor diff,
 # which only decodes, or the three lossless runs of function_graph, whose
 # recorder newer.sh tests on 6.12's pages; three of the fourteen
-# signals, whose paths in perf are the same on every kernel; and perf's
+# signals and one of the four delays of a signal at the start, whose
+# paths in perf are the same on every kernel; and perf's
 # tests of the subcommands that trace (the others decode a recording, as
 # ftrace-show-report.sh and the host do of 6.12's).
-k612_a=("FTRACE_TEST_SIGNALS=HUP INT TERM" ftrace-signals.sh ftrace-record.sh
-	ftrace-sharing.sh ftrace-show-report.sh ftrace-tasks.sh boot.sh)
+k612_a=("FTRACE_TEST_SIGNALS=HUP INT TERM" "FTRACE_TEST_DELAYS=1" ftrace-signals.sh
+	ftrace-record.sh ftrace-sharing.sh ftrace-show-report.sh ftrace-tasks.sh boot.sh)
 k612_skip=(ftracetest.sh lkdtm-refcount.sh "${many_cpus[@]}" ftrace-record-modes.sh
 	   ftrace-record-safety.sh ftrace-diff.sh ftrace-graph-lossless.sh)
 k612_b=()
@@ -110,11 +111,17 @@ done
 
 # Each guest runs on one host thread (TCG), and its tests leave it idle
 # at times (sleeps, waits for a session), so the parts run in three
-# streams on this machine's two cores; each part's output goes to a file
-# of its own, and the parts are reported in a fixed order.
+# streams on this machine's two cores, of about equal wall times (make test
+# prints each part's); each part's output goes to a file of its own, and
+# the parts are reported in a fixed order.
 parts=$(mktemp -d)
 trap 'rm -f "$all"; rm -rf "$parts"' EXIT
-part() { "$@" >"$parts/$1.out" 2>&1; touch "$parts/$1.done"; }
+part() {
+	local start=$SECONDS
+	"$@" >"$parts/$1.out" 2>&1
+	echo "$1 $((SECONDS - start))" >"$parts/$1.time"
+	touch "$parts/$1.done"
+}
 debug_a() { guest_run debug debug 4 "${debug_a[@]}"; }
 debug_b() {
 	guest_run debug-b debug 4 "${debug_b[@]}"
@@ -147,10 +154,10 @@ export PERF=$BUILD/perf/perf
 declare -A stream
 streams=("" "" "")
 case " $KERNELS " in *" 6.1 "*)
-	streams=("debug_a host_tests many_cpus" "debug_b nodebug" "debug_c") ;;
+	streams=("debug_a host_tests many_cpus" "debug_b" "debug_c nodebug") ;;
 esac
 case " $KERNELS " in *" 6.12 "*)
-	streams[1]+=" k612_a" streams[2]+=" k612_b" ;;
+	streams[1]+=" k612_b" streams[2]+=" k612_a" ;;
 esac
 for s in "${streams[@]}"; do
 	[ -n "$s" ] || continue
@@ -180,5 +187,12 @@ if [ -n "${STEP_TIMES:-}" ] && [ -f "$STEP_TIMES" ]; then
 	echo "# wall time of each step:"
 	step_times "$STEP_TIMES"
 fi
+echo "# wall time of each part of the tests, in its stream:"
+for s in "${streams[@]}"; do
+	[ -n "$s" ] || continue
+	line=
+	for p in $s; do line+=" $(cut -d' ' -f2 "$parts/$p.time" 2>/dev/null || echo -) s $p,"; done
+	echo "#${line%,}"
+done
 echo "$summary"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -22,9 +22,11 @@ pgrp=${pgrp%% *}
 N=40 M=70 K=25
 default_state
 
-# Both system calls and what they call, of the workload only.
+# Both system calls and the RCU and pid functions they call, of the
+# workload only (-T: the kernel rewrites the call sites of these alone).
 rec() {
-	perf ftrace record -t function_graph -G "$ppid" -G "$pgrp" -o "$1" \
+	perf ftrace record -t function_graph -G "$ppid" -G "$pgrp" -T "$ppid" -T "$pgrp" \
+		-T '*rcu*' -T '*pid*' -o "$1" \
 		"$WORKLOADS/getppid-loop" "$2" 0 "$3" >"$1.out" 2>"$1.err"
 }
 rec old $N 0 && rec new $M $K

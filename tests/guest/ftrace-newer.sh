@@ -73,7 +73,7 @@ if [ -e $T/buffer_subbuf_size_kb ]; then
 	for kb in 8 64; do
 		echo $kb >$T/buffer_subbuf_size_kb
 		ftrace_state >state.sub
-		perf ftrace record -G "$fn" --graph-opts depth=1 -o sub$kb \
+		perf ftrace record -G "$fn" -T "$fn" --graph-opts depth=1 -o sub$kb \
 			"$WORKLOADS/getppid-loop" 500 >sub.out 2>sub.err
 		check "record with $kb KiB sub-buffers exits 0" test $? -eq 0
 		size=$(($(sed -n 's/.*field: char data;.*offset:\([0-9]*\);.*size:\([0-9]*\);.*/\1 + \2/p' \
@@ -97,7 +97,7 @@ fi
 if grep -q 'field:.* retval;' $T/events/ftrace/funcgraph_exit/format &&
    [ -e $T/options/funcgraph-retval ]; then
 	default_state
-	perf ftrace record --graph-opts retval,depth=1 -G "$fn" -o rv \
+	perf ftrace record --graph-opts retval,depth=1 -G "$fn" -T "$fn" -o rv \
 		"$WORKLOADS/getppid-loop" 50 >rv.out 2>rv.err &
 	p=$!
 	wait $p
@@ -114,6 +114,7 @@ if grep -q 'field:.* retval;' $T/events/ftrace/funcgraph_exit/format &&
 	n=$(awk -v rv="$(printf %x $p)" -v fn="$fn" '$3 == rv && $NF == fn { print $2 }' rv.rep)
 	check "report -s retval: $fn's 50 calls under their return value ($n)" test "$n" = 50
 	# the kernel's own: function_graph at the top level by hand
+	echo "$fn" >$T/set_ftrace_filter
 	echo "$fn" >$T/set_graph_function
 	echo 1 >$T/max_graph_depth
 	echo 1 >$T/options/funcgraph-retval

@@ -143,7 +143,7 @@ check "record bad command message" test $? -eq 0
 echo 'echo hi' >notexec; chmod 644 notexec
 perf ftrace record -o bad ./notexec >/dev/null 2>err; one_line_error "record non-executable command" err $?
 perf ftrace record -o /nonexistent/dir/x sleep 0 >/dev/null 2>err; one_line_error "record uncreatable directory" err $?
-perf ftrace record -t wakeup -o bad sleep 0 >/dev/null 2>err; one_line_error "record refuses other tracers" err $?
+perf ftrace record -t nop -o bad sleep 0 >/dev/null 2>err; one_line_error "record refuses other tracers" err $?
 perf ftrace record -T no_such_function_xyz -o bad sleep 0 >/dev/null 2>err
 one_line_error "record filter that matches nothing" err $?
 grep -q "no_such_function_xyz" err; check "record filter error names the pattern" test $? -eq 0
@@ -190,7 +190,7 @@ if [ -n "$FTRACE_TEST_NO_GRAPH" ]; then
 	skip "function_graph tests" "FTRACE_TEST_NO_GRAPH set"
 else
 	if [ -x "$WORKLOADS/getppid-loop" ] && [ -x "$WORKLOADS/rbcount" ]; then
-		perf ftrace record -G "$fn" --graph-opts depth=1 -o graph \
+		perf ftrace record -G "$fn" -T "$fn" --graph-opts depth=1 -o graph \
 			"$WORKLOADS/getppid-loop" 500 >graph.out 2>graph.err
 		check "record function_graph exits 0" test $? -eq 0
 		check_dir "record function_graph" graph.dir ftrace:funcgraph_entry "$ncpus"

@@ -113,8 +113,9 @@ state_check "instances held and not held" state.custom
 # A function_graph session killed with SIGKILL leaves the top level to
 # the next session, which puts it back as the killed one found it, from
 # the mark the killed one left; a session that runs is still refused.
+# (-T: the kernel rewrites the call sites of $fn alone, not all.)
 if [ -z "$FTRACE_TEST_NO_GRAPH" ]; then
-	perf ftrace record -G "$fn" -o graphkilled sleep 30 >/dev/null 2>&1 &
+	perf ftrace record -G "$fn" -T "$fn" -o graphkilled sleep 30 >/dev/null 2>&1 &
 	k=$!
 	i=0
 	while [ "$(cat $T/current_tracer)" != function_graph ] && [ $i -lt 600 ]; do
@@ -129,7 +130,7 @@ if [ -z "$FTRACE_TEST_NO_GRAPH" ]; then
 	kill -KILL $k; wait $k 2>/dev/null
 	check "SIGKILL leaves the top level in function_graph" \
 		test "$(cat $T/current_tracer)" = function_graph
-	perf ftrace live -G "$fn" "$WORKLOADS/getppid-loop" 1 >/dev/null 2>err
+	perf ftrace live -G "$fn" -T "$fn" "$WORKLOADS/getppid-loop" 1 >/dev/null 2>err
 	check "the next function_graph session runs" test $? -eq 0
 	diag <err
 	grep -q "session $k, which is gone" err

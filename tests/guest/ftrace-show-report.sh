@@ -177,7 +177,7 @@ awk '/total time:/ { t = $3 } /max time:/ { m = $3 } /count:/ { n = $2 }
 	END { printf "%d %d %d\n", n, t, m }' latency.out >latency.fn
 r_check "latency -i -n: $N calls of $fn, their total and longest time as show's" \
 	test "$(cat show.fn)" = "$(cat latency.fn)"
-timeout 400 perf ftrace profile -G "$fn" "$WORKLOADS/getppid-loop" $N \
+timeout 400 perf ftrace profile -G "$fn" -T "$fn" "$WORKLOADS/getppid-loop" $N \
 	</dev/null >liveprof.out 2>liveprof.err
 r_check "profile of getppid-loop $N exits 0" test $? -eq 0
 r_diag <liveprof.err

@@ -8,8 +8,10 @@
 
 begin_tests "perf ftrace signals"
 
-# FTRACE_TEST_SIGNALS narrows the list where the kernel is what is tested.
+# FTRACE_TEST_SIGNALS and FTRACE_TEST_DELAYS narrow the lists where the
+# kernel is what is tested.
 SIGNALS=${FTRACE_TEST_SIGNALS:-HUP INT QUIT TERM PIPE ALRM USR1 USR2 XCPU XFSZ VTALRM PROF IO PWR}
+DELAYS=${FTRACE_TEST_DELAYS:-0.3 1 2 3}
 
 # start_and_kill SIGNAL OUT CMD...: run CMD in the background, send SIGNAL
 # once it has started tracing, and leave its exit status in $status.
@@ -56,7 +58,7 @@ done
 # show reads what was recorded, or says in one line that nothing was.
 # The next session removes the instance a SIGKILL left.
 for sig in INT KILL; do
-	for delay in 0.3 1 2 3; do
+	for delay in $DELAYS; do
 		what="record -a + SIG$sig after ${delay}s"
 		rm -rf early.dir
 		perf ftrace record -a -t function -T ksys_write -o early \

@@ -84,7 +84,8 @@ state_check "record of a multi-threaded process" state.custom
 
 # function_graph at the top level (-G): record-tgid and the event are the
 # top level's there, and put back.
-perf ftrace record -a -t function_graph -G "$fn" -o mtg "$TASKS" threads 2 >mtg.tasks 2>mtg.err
+perf ftrace record -a -t function_graph -G "$fn" -T "$fn" -o mtg "$TASKS" threads 2 \
+	>mtg.tasks 2>mtg.err
 check "function_graph record -a of a process of 3 threads exits 0" test $? -eq 0
 tgid=$(awk '{ print $2; exit }' mtg.tasks)
 tids=$(awk '{ print $1 }' mtg.tasks | sort -n | tr '\n' ' ')
