@@ -4,7 +4,7 @@
 
   mkrec.py DIR [--tracer function|function_graph] [--cpus N] [--iter N]
                [--lost CPU] [--no-kallsyms] [--header-only] [--aliases]
-               [--irq-in-return | --irq-in-entry]
+               [--irq-in-return | --irq-in-entry | --irq-in-exit]
 
 DIR gets perf.header (perf.data: tracepoint attrs, header features,
 tracing data with the 6.1 ftrace formats, kallsyms, saved cmdlines, one
@@ -109,7 +109,10 @@ def workload(tracer, cpus, iters, irq=None):
     the interrupt comes as they are entered (6.12): the kernel has raised
     the depth, so dummy_stats comes a level deeper, before the entry of
     __rcu_read_lock; the first time 100 ns after its call time, the second
-    time before it."""
+    time before it.  With irq "exit", the interrupt comes as they return
+    (6.12): the kernel lowers the depth after the exit event, so
+    dummy_stats comes a level deeper, before the exit of __rcu_read_lock;
+    the first time after its return time, the second time before it."""
     out = {}
     for cpu in range(cpus):
         pid = 100 + cpu if cpu % 2 == 0 else 200 + cpu
@@ -139,15 +142,24 @@ def workload(tracer, cpus, iters, irq=None):
             for c in children:
                 call(c[0], depth + 1, c[1], c[2])
             ts += self_ns - self_ns // 2
+            exiting = name == "__rcu_read_lock" and irq == "exit" and i < 2
+            if exiting and i == 1:
+                call("dummy_stats", depth + 1, [], 7000)
+            end = ts
+            if exiting and i == 0:
+                ts += 100
+                call("dummy_stats", depth + 1, [], 7000)
             if returns_through:
                 call(*returns_through)
             elif name == "__rcu_read_lock" and irq == "return" and i < 2:
                 call("dummy_stats", depth, [], 7000,
                      ("dummy_xmit", depth, [], 3000) if i == 1 else None)
+            if not exiting:
+                end = ts
             if tracer != "function":
                 evs.append((ts, common(ID_GRAPH_EXIT) +
                             struct.pack("<QiIQQ", ADDR[name], depth, 0,
-                                        start, ts)))
+                                        start, end)))
             ts += 100
 
         for i in range(iters):
@@ -324,6 +336,8 @@ def main():
                     const="return", help="an interrupt in a return, as workload() says")
     ap.add_argument("--irq-in-entry", action="store_const", dest="irq",
                     const="entry", help="an interrupt in an entry, as workload() says")
+    ap.add_argument("--irq-in-exit", action="store_const", dest="irq",
+                    const="exit", help="an interrupt in an exit, as workload() says")
     ap.add_argument("--foreign", action="store_true",
                     help="perf.header of a cpu-clock perf record, no tracing data")
     a = ap.parse_args()
