@@ -111,9 +111,11 @@ def workload(tracer, cpus, iters, irq=None):
     __rcu_read_lock; the first time 100 ns after its call time, the second
     time before it.  With irq "exit", the interrupt comes as they return
     (6.12): the kernel lowers the depth after the exit event, so
-    dummy_stats comes a level deeper, before the exit of __rcu_read_lock;
-    the first time after its return time, the second time before it."""
+    dummy_stats comes a level deeper, after a task_tgid_vnr of 300 ns and
+    before the exit of __rcu_read_lock; the first time after its return
+    time, the second time before it."""
     out = {}
+    rcu_children = [("task_tgid_vnr", [], 300)] if irq == "exit" else []
     for cpu in range(cpus):
         pid = 100 + cpu if cpu % 2 == 0 else 200 + cpu
         ts = 1000000000 + cpu * 333
@@ -167,7 +169,8 @@ def workload(tracer, cpus, iters, irq=None):
                 # do_syscall_64 2000ns self, getppid 1000 self, tgid 500
                 call("do_syscall_64", 0,
                      [("__x64_sys_getppid", [("task_tgid_vnr", [], 500),
-                                             ("__rcu_read_lock", [], 20000)], 1000)],
+                                             ("__rcu_read_lock", rcu_children, 20000)],
+                       1000)],
                      2000)
             else:
                 call("ksys_write", 0,
