@@ -14,6 +14,15 @@ entries() { grep -E '^ *[0-9.]+%' "$@"; }
 # sum the first column of percentages
 pct_sum() { awk '/^ *[0-9.]+%/ { s += $1 } END { printf "%.2f", s }' "$@"; }
 near_100() { awk -v s="$1" 'BEGIN { exit !(s > 99.9 && s < 100.1) }'; }
+# self_times REC NS:SYMBOL...: report -i REC gives each symbol that self time
+self_times() {
+	rec=$1
+	shift
+	"$PERF" ftrace report -i "$rec" -q -F period,sym -t , >"$rec.txt" 2>&1
+	for want; do
+		grep -Eq "^ *${want%%:*} *,\[k\] ${want#*:}\$" "$rec.txt" || return 1
+	done
+}
 
 python3 "$HERE/mkrec.py" graph --cpus 3 --iter 20 &&
 python3 "$HERE/mkrec.py" func --tracer function --cpus 2 --iter 10 ||
@@ -117,10 +126,8 @@ top_ns=$("$PERF" ftrace show -i irq | awk '/\|  }|\|  [a-z_0-9]+\(\);/ {
 count=$("$PERF" ftrace report -i irq --stdio | sed -n 's/^# Event count (approx.): //p')
 expect "an interrupt in a return counts once: event count $count ns is the top-level calls' $top_ns ns" \
 	"[ '$count' = '$top_ns' ] && [ '$count' = 64900 ]"
-"$PERF" ftrace report -i irq -q -F period,sym -t , >irq.txt 2>&1
 expect "the interrupt's time is its own, not the returning call's" \
-	"grep -Eq '^ *14100 *,\[k\] dummy_stats\$' irq.txt && grep -Eq '^ *3000 *,\[k\] dummy_xmit\$' irq.txt &&
-	 grep -Eq '^ *40200 *,\[k\] __rcu_read_lock\$' irq.txt"
+	"self_times irq 14100:dummy_stats 3000:dummy_xmit 40200:__rcu_read_lock"
 "$PERF" ftrace report -i irq -q -g folded -s sym --stdio >irq-g.txt 2>&1
 expect "the interrupt's calls are the returning call's siblings, as their depth says" \
 	"grep -q '% dummy_stats;__x64_sys_getppid;do_syscall_64\$' irq-g.txt &&
@@ -134,11 +141,8 @@ expect "the interrupt's calls are the returning call's siblings, as their depth 
 # Each counts once.
 python3 "$HERE/mkrec.py" entry --cpus 1 --iter 2 --irq-in-entry ||
 	notok "mkrec.py --irq-in-entry"
-"$PERF" ftrace report -i entry -q -F period,sym -t , >entry.txt 2>&1
 expect "an interrupt in an entry counts once, inside the call or its caller as the call time says" \
-	"grep -Eq '^ *14000 *,\[k\] dummy_stats\$' entry.txt &&
-	 grep -Eq '^ *40200 *,\[k\] __rcu_read_lock\$' entry.txt &&
-	 grep -Eq '^ *2500 *,\[k\] __x64_sys_getppid\$' entry.txt"
+	"self_times entry 14000:dummy_stats 40200:__rcu_read_lock 2500:__x64_sys_getppid"
 count=$("$PERF" ftrace report -i entry --stdio | sed -n 's/^# Event count (approx.): //p')
 expect "an interrupt in an entry: event count $count ns is the top-level calls' 61900 ns" \
 	"[ '$count' = 61900 ]"
@@ -152,11 +156,8 @@ expect "an interrupt in an entry: event count $count ns is the top-level calls' 
 # own in all).  Each counts once.
 python3 "$HERE/mkrec.py" exit --cpus 1 --iter 2 --irq-in-exit ||
 	notok "mkrec.py --irq-in-exit"
-"$PERF" ftrace report -i exit -q -F period,sym -t , >exit.txt 2>&1
 expect "an interrupt in an exit counts once, in the call or its caller as the return time says" \
-	"grep -Eq '^ *14000 *,\[k\] dummy_stats\$' exit.txt &&
-	 grep -Eq '^ *40300 *,\[k\] __rcu_read_lock\$' exit.txt &&
-	 grep -Eq '^ *2600 *,\[k\] __x64_sys_getppid\$' exit.txt"
+	"self_times exit 14000:dummy_stats 40300:__rcu_read_lock 2600:__x64_sys_getppid"
 top_ns=$("$PERF" ftrace show -i exit | awk '/\|  }|\|  [a-z_0-9]+\(\);/ {
 	for (i = 1; i < NF; i++) if ($(i + 1) == "us") n += $i * 1000 } END { print n }')
 count=$("$PERF" ftrace report -i exit --stdio | sed -n 's/^# Event count (approx.): //p')

@@ -124,15 +124,23 @@ def workload(tracer, cpus, iters, irq=None):
         def common(eid):
             return struct.pack("<HBBi", eid, 0, 0, pid)
 
-        def call(name, depth, children, self_ns, returns_through=None):
+        def read_clock(depth):
+            """The call or return time of a call at depth, with an interrupt
+            a level deeper: before it the second time, 100 ns after it the
+            first time."""
             nonlocal ts
-            entering = name == "__rcu_read_lock" and irq == "entry" and i < 2
-            if entering and i == 1:
+            if i == 1:
                 call("dummy_stats", depth + 1, [], 7000)
-            start = ts
-            if entering and i == 0:
+            now = ts
+            if i == 0:
                 ts += 100
                 call("dummy_stats", depth + 1, [], 7000)
+            return now
+
+        def call(name, depth, children, self_ns, returns_through=None):
+            nonlocal ts
+            rcu = name == "__rcu_read_lock" and i < 2
+            start = read_clock(depth) if rcu and irq == "entry" else ts
             if tracer == "function":
                 evs.append((ts, common(ID_FUNCTION) +
                             struct.pack("<QQ", ADDR[name] + 4,
@@ -144,19 +152,13 @@ def workload(tracer, cpus, iters, irq=None):
             for c in children:
                 call(c[0], depth + 1, c[1], c[2])
             ts += self_ns - self_ns // 2
-            exiting = name == "__rcu_read_lock" and irq == "exit" and i < 2
-            if exiting and i == 1:
-                call("dummy_stats", depth + 1, [], 7000)
-            end = ts
-            if exiting and i == 0:
-                ts += 100
-                call("dummy_stats", depth + 1, [], 7000)
+            end = read_clock(depth) if rcu and irq == "exit" else None
             if returns_through:
                 call(*returns_through)
-            elif name == "__rcu_read_lock" and irq == "return" and i < 2:
+            elif rcu and irq == "return":
                 call("dummy_stats", depth, [], 7000,
                      ("dummy_xmit", depth, [], 3000) if i == 1 else None)
-            if not exiting:
+            if end is None:
                 end = ts
             if tracer != "function":
                 evs.append((ts, common(ID_GRAPH_EXIT) +
