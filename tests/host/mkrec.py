@@ -5,6 +5,7 @@
   mkrec.py DIR [--tracer function|function_graph] [--cpus N] [--iter N]
                [--lost CPU] [--no-kallsyms] [--header-only] [--aliases]
                [--irq-in-return | --irq-in-entry | --irq-in-exit]
+               [--clock-ahead NS]
 
 DIR gets perf.header (perf.data: tracepoint attrs, header features,
 tracing data with the 6.1 ftrace formats, kallsyms, saved cmdlines, one
@@ -98,7 +99,7 @@ def fmt_file(name):
             (name, eid, COMMON, fields, pf)).encode()
 
 
-def workload(tracer, cpus, iters, irq=None):
+def workload(tracer, cpus, iters, irq=None, clock_ahead=0):
     """Per CPU list of (ts, payload).  CPU c runs task 100 + c (getppid-loop)
     when c is even, else 200 + c (writer).  With irq "return", the first
     two __rcu_read_lock of each getppid-loop return through an interrupt
@@ -113,7 +114,9 @@ def workload(tracer, cpus, iters, irq=None):
     (6.12): the kernel lowers the depth after the exit event, so
     dummy_stats comes a level deeper, after a task_tgid_vnr of 300 ns and
     before the exit of __rcu_read_lock; the first time after its return
-    time, the second time before it."""
+    time, the second time before it.  With clock_ahead, the call and return
+    times of the exit events run that many ns ahead of the ring buffer's
+    timestamps, as when the kernel's trace_clock is not function_graph's."""
     out = {}
     rcu_children = [("task_tgid_vnr", [], 300)] if irq == "exit" else []
     for cpu in range(cpus):
@@ -163,7 +166,8 @@ def workload(tracer, cpus, iters, irq=None):
             if tracer != "function":
                 evs.append((ts, common(ID_GRAPH_EXIT) +
                             struct.pack("<QiIQQ", ADDR[name], depth, 0,
-                                        start, end)))
+                                        start + clock_ahead,
+                                        end + clock_ahead)))
             ts += 100
 
         for i in range(iters):
@@ -265,7 +269,9 @@ def attr(eid, sample_type):
 def perf_header(tracer, cpus, kallsyms, evnames, foreign=False, syms=SYMS):
     SAMPLE_TID, SAMPLE_TIME, SAMPLE_CPU, SAMPLE_PERIOD, SAMPLE_IDENT = \
         1 << 1, 1 << 2, 1 << 7, 1 << 8, 1 << 16
-    st = SAMPLE_IDENT | SAMPLE_TID | SAMPLE_TIME | SAMPLE_CPU | SAMPLE_PERIOD
+    SAMPLE_RAW = 1 << 10
+    # as the writer: the sample type of evsel__newtp(), PERF_SAMPLE_IDENTIFIER
+    st = SAMPLE_IDENT | SAMPLE_TIME | SAMPLE_CPU | SAMPLE_PERIOD | SAMPLE_RAW
     ids = {n: i + 1 for i, n in enumerate(evnames)}
     eids = {n: FORMATS[n][0] for n in evnames}
 
@@ -283,8 +289,13 @@ def perf_header(tracer, cpus, kallsyms, evnames, foreign=False, syms=SYMS):
     idsb = b"".join(struct.pack("<Q", ids[n]) for n in evnames)
     data = b""
     for cpu in range(cpus):
-        body = struct.pack("<QIIQIIQ", ids[evnames[0]], 0, 0, 1000000000,
-                           cpu, 0, 1)
+        # raw data: a zeroed record of the first event, with its id in
+        # common_type, padded as the kernel does (u32 size + data, 8-aligned)
+        last = FORMATS[evnames[0]][1].rstrip("\n").split("\n")[-1]
+        rsz = sum(int(x.split(":")[1]) for x in last.split(";")[1:3])
+        rsz = (rsz + 4 + 7) // 8 * 8 - 4
+        raw = struct.pack("<H", eids[evnames[0]]) + b"\0" * (rsz - 2)
+        body = struct.pack("<QQIIQI", ids[evnames[0]], 0, cpu, 0, 1, rsz) + raw
         data += struct.pack("<IHH", 9, 1, 8 + len(body)) + body
 
     feats = {}
@@ -343,6 +354,8 @@ def main():
                     const="entry", help="an interrupt in an entry, as workload() says")
     ap.add_argument("--irq-in-exit", action="store_const", dest="irq",
                     const="exit", help="an interrupt in an exit, as workload() says")
+    ap.add_argument("--clock-ahead", type=int, default=0, metavar="NS",
+                    help="call and return times NS ahead of the ring buffer")
     ap.add_argument("--foreign", action="store_true",
                     help="perf.header of a cpu-clock perf record, no tracing data")
     a = ap.parse_args()
@@ -355,7 +368,7 @@ def main():
                             a.foreign, with_aliases(SYMS) if a.aliases else SYMS))
     if a.header_only:
         return
-    for cpu, evs in workload(tracer, a.cpus, a.iter, a.irq).items():
+    for cpu, evs in workload(tracer, a.cpus, a.iter, a.irq, a.clock_ahead).items():
         with open(os.path.join(a.dir, "trace-cpu%d.buf" % cpu), "wb") as f:
             f.write(pages(evs, 1 if a.lost == cpu else None))
 

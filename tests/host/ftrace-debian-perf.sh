@@ -1,0 +1,48 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host-side test that Debian's own perf (linux-perf, unpacked from the
+# package that 'apt-get download' fetches, so that the test holds where
+# ours replaced it) reads the perf.header of our recordings without a
+# signal: report --stdio, script, evlist and report --header-only, on a
+# function and a function_graph recording (mkrec.py) and a real 6.12 one.
+# Its perf is built with 6.1's in-tree libtraceevent, which dereferences
+# the event it does not find for a sample's raw data.
+#
+#   PERF=/path/to/perf ftrace-debian-perf.sh [scratch dir]
+
+. "$(dirname "$0")/tap.inc"
+CACHE=${DEBIAN_PERF_CACHE:-/var/cache/perf-ftrace-harness/debian-perf}
+
+# Debian's linux-perf, unpacked once per version
+version=$(apt-cache policy linux-perf 2>/dev/null | sed -n 's/^ *Candidate: //p')
+root=$CACHE/$version
+if [ -n "$version" ] && [ ! -x "$root/usr/bin/perf" ]; then
+	mkdir -p "$CACHE" && tmp=$(mktemp -d "$CACHE/.tmp-XXXXXX") &&
+		(cd "$tmp" && apt-get download -q "linux-perf=$version" >/dev/null 2>&1 &&
+		 dpkg-deb -x linux-perf_*.deb root) &&
+		rm -rf "$root" && mv "$tmp/root" "$root"
+	rm -rf "$tmp"
+fi
+DEBPERF=$root/usr/bin/perf
+[ -x "$DEBPERF" ] || { notok "Debian's linux-perf ${version:-(no candidate)} unpacked in $root"; exit 1; }
+echo "# Debian's perf: $("$DEBPERF" --version) ($root)"
+
+python3 "$HERE/mkrec.py" graph --cpus 2 --iter 4 &&
+python3 "$HERE/mkrec.py" func --tracer function --cpus 2 --iter 4 &&
+python3 "$HERE/../fuzz/recording.py" unpack "$HERE/recordings/6.12-irq-in-entry.rec" real612.dir ||
+	{ notok "recordings"; exit 1; }
+
+export HOME="$S/home"
+mkdir -p "$HOME"
+for rec in graph func real612.dir; do
+	for cmd in "report --stdio" script evlist "report --header-only"; do
+		# shellcheck disable=SC2086 # the subcommand and its option
+		timeout 60 "$DEBPERF" $cmd -i "$rec/perf.header" >out.txt 2>err.txt
+		rc=$?
+		expect "Debian's perf $cmd on $rec: status 0 (got $rc), no unknown event" \
+			"[ $rc -eq 0 ] && ! grep -q 'UNKNOWN EVENT' out.txt"
+	done
+done
+
+finish
