@@ -129,6 +129,7 @@ debug_b() {
 	"$REPO/tests/compare-host-decode.sh" "$results_root/debug-b/guest-recording"
 	"$REPO/tests/check-convert.sh" "$results_root/debug-b/guest-recording"
 	"$REPO/tests/check-tracedat.sh" "$results_root/debug-b/guest-recording"
+	"$REPO/tests/check-clock.sh" "$results_root/debug-b/guest-recording"
 }
 debug_c() { guest_run debug-c debug 4 "${debug_c[@]}"; }
 # The second kernel proves that CONFIG_DEBUG_REFCOUNT=n silences refcount_t.

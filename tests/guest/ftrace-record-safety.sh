@@ -59,4 +59,33 @@ check "report says the recording is incomplete" test $? -eq 0
 umount small
 state_check "record on a full disk" state.custom
 
+# A disk with room for the recording but not for its header a second
+# time (the end's header goes to a temporary first): record says so and
+# exits non-zero, and the header of the start, which is whole, stays.
+mkdir -p tiny
+mount -t tmpfs -o size=2m tmpfs tiny
+perf ftrace record -a -t function -o tiny/full >tiny.out 2>tiny.err &
+pid=$!
+sleep 3
+kill -INT $pid
+wait $pid
+status=$?
+diag <tiny.err
+full=$(df -k tiny | awk 'NR == 2 { print $4 }')
+if [ "$status" -eq 0 ] && [ "$full" -gt 512 ]; then
+	skip "record on a 2 MB disk" "it fitted ($full KB left)"
+else
+	check "record on a 2 MB disk exits non-zero (status $status)" test $status -ne 0
+	grep -q 'is incomplete' tiny.err
+	check "record says the recording is incomplete" test $? -eq 0
+fi
+perf ftrace show -i tiny/full >tiny.show 2>tiny.showerr
+status=$?
+lines=$(grep -c 'function:' tiny.show)
+head -3 tiny.showerr | diag
+check "show reads what was recorded on the 2 MB disk (exit $status, $lines events)" \
+	test $status -eq 0 -a "$lines" -gt 0
+umount tiny
+state_check "record on a 2 MB disk" state.custom
+
 default_state

@@ -1,0 +1,83 @@
+#!/bin/bash
+# check-clock.sh DIR
+# One clock on a real recording: the system-wide function_graph recording
+# of the 6.1 guest (DIR/system.dir, left by tests/guest/ftrace-show-report.sh),
+# whose ring buffer runs on the "global" trace_clock while function_graph's
+# call and return times come from the local clock.  Every time that
+# --duration-min, report --time and convert use is show's, and so the
+# kernel's trace file's: show --duration-min prints each call at its exit
+# or, for a leaf that show prints on one line, at its entry plus its
+# duration; report --time over show's whole range keeps every call; and
+# convert's call of the same function starts at that entry.
+set -uo pipefail
+
+dir=$1
+perf=${PERF:?}
+rec=$dir/system.dir
+if [ ! -d "$rec" ]; then
+	echo "not ok - one clock on the guest's recording (none left in $dir)"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$perf" ftrace show -i "$rec" >"$tmp/show" 2>/dev/null
+"$perf" ftrace show -i "$rec" --duration-min "${DURATION_MIN:-1ms}" >"$tmp/long" 2>"$tmp/long.err"
+"$perf" ftrace convert -i "$rec" --to-chrome "$tmp/chrome.json" 2>/dev/null
+grep -m1 'apart' "$tmp/long.err" | sed 's/^/# /'
+# within 20 us: a leaf's exit event comes after its entry by more than
+# its duration, by the time the kernel takes to write the events
+python3 - "$tmp" <<'EOF'
+import bisect, json, re, sys
+
+tmp = sys.argv[1]
+line = re.compile(r'^\s*(\S.*?)-(\d+)\s+\[(\d+)\]\s+(\d+\.\d{6}):\s+funcgraph_(entry|exit):'
+                  r'\s+\S?\s*([\d.]+ us)?\s*\|\s*(.*)$')
+shown = []
+for l in open(tmp + '/show'):
+    m = line.match(l)
+    if m:
+        shown.append(float(m.group(4)) * 1e6)
+shown.sort()
+
+
+def near(t, us=20):
+    i = bisect.bisect_left(shown, t - us)
+    return i < len(shown) and shown[i] <= t + us
+
+
+long = []
+for l in open(tmp + '/long'):
+    m = line.match(l)
+    if m and m.group(6):
+        t = float(m.group(4)) * 1e6
+        dur = float(m.group(6).split()[0])
+        long.append((t, dur, m.group(7).split(' <-- ')[0].strip(), int(m.group(2))))
+bad = [c for c in long if not near(c[0]) and not near(c[0] - c[1])]
+print(('ok' if long and not bad else 'not ok') +
+      ' - show --duration-min prints each of its %d calls at a time show prints (%d not%s)'
+      % (len(long), len(bad), ': %s' % (bad[:2],) if bad else ''))
+evs = json.load(open(tmp + '/chrome.json'))
+evs = evs['traceEvents'] if isinstance(evs, dict) else evs
+starts = {}
+for e in evs:
+    if e.get('ph') == 'X':
+        starts.setdefault((e['name'], e['tid']), []).append(e['ts'])
+some = long[:20]
+found = sum(1 for t, dur, func, tid in some
+            if any(abs(ts - (t - dur)) <= 20 and near(ts) for ts in starts.get((func, tid), [])))
+print(('ok' if some and found == len(some) else 'not ok') +
+      ' - convert starts the first %d of them where show puts their entry (%d found)'
+      % (len(some), found))
+EOF
+first=$(sed -nE 's/^.*\] +([0-9]+\.[0-9]{6}): .*$/\1/p' "$tmp/show" | head -1)
+last=$(sed -nE 's/^.*\] +([0-9]+\.[0-9]{6}): .*$/\1/p' "$tmp/show" | tail -1)
+calls() { awk '$2 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }' "$1"; }
+"$perf" ftrace report -i "$rec" --stdio -q -n -s sym >"$tmp/all" 2>/dev/null
+"$perf" ftrace report -i "$rec" --stdio -q -n -s sym --time "$first,$last" >"$tmp/window" 2>/dev/null
+all=$(calls "$tmp/all") window=$(calls "$tmp/window")
+if [ "$all" -gt 0 ] && [ "$window" -eq "$all" ]; then
+	echo "ok - report --time over show's whole range ($first,$last) keeps all $all calls"
+else
+	echo "not ok - report --time over show's whole range ($first,$last) keeps all calls ($window of $all)"
+fi
