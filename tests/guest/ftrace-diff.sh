@@ -117,7 +117,8 @@ cp -r new.dir cut.dir
 for f in cut.dir/trace-cpu*.buf; do
 	size=$(wc -c <"$f")
 	[ "$size" -ge 4096 ] || continue
-	truncate -s $((size - 2048)) "$f"
+	# the first page's commit (0x1388) is more than a page holds
+	printf '\210\023' | dd of="$f" bs=1 seek=8 conv=notrunc 2>/dev/null
 	break
 done
 perf ftrace diff --to-folded keep.folded old cut >bad.out 2>bad.err

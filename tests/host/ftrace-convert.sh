@@ -81,8 +81,16 @@ convert_refused "bad time window" "1.x" -i graph --to-chrome old.json --time 1.x
 convert_refused "bad pid list" "abc" -i graph --to-chrome old.json --pids abc
 convert_refused "missing recording" "nothere.dir" -i nothere --to-chrome old.json
 convert_refused "directory that does not exist" "nodir/out.json" -i graph --to-chrome nodir/out.json
-mkdir -p broken.dir && cp graph/perf.header broken.dir/ &&
-	head -c 5000 graph/trace-cpu0.buf >broken.dir/trace-cpu0.buf
-convert_refused "truncated buffer file" "broken.dir/trace-cpu0.buf" -i broken --to-chrome old.json
+# a page whose commit (0x1388) is more than a page holds
+mkdir -p broken.dir && cp graph/perf.header graph/trace-cpu*.buf broken.dir/ &&
+	printf '\210\023' | dd of=broken.dir/trace-cpu0.buf bs=1 seek=8 conv=notrunc 2>/dev/null
+convert_refused "damaged buffer file" "broken.dir/trace-cpu0.buf" -i broken --to-chrome old.json
+# a copy cut inside its last page converts what comes before, with a warning
+mkdir -p cut.dir && cp graph/perf.header cut.dir/ &&
+	head -c 5000 graph/trace-cpu0.buf >cut.dir/trace-cpu0.buf
+"$PERF" ftrace convert -i cut --to-folded cut.folded >/dev/null 2>cut.err
+rc=$?
+expect "a buffer file cut inside its last page converts (status $rc), with a warning" \
+	"[ $rc -eq 0 ] && [ -s cut.folded ] && grep -q 'cut.dir/trace-cpu0.buf: offset 4096' cut.err"
 
 finish

@@ -156,10 +156,24 @@ $MKREC randhdr.dir
 head -c 3000 /dev/urandom >randhdr.dir/perf.header
 expect_error "random perf.header" randhdr.dir/perf.header ftrace report -i randhdr
 
+# A copy cut inside the last page, without perf.incomplete: what comes
+# before the cut decodes, all of it, with one warning naming the place.
 $MKREC trunc.dir --iter 100
 head -c 5000 trunc.dir/trace-cpu0.buf >x && mv x trunc.dir/trace-cpu0.buf
-expect_error "truncated buffer file" "trace-cpu0.buf: offset 4096" ftrace show -i trunc
-expect_error "truncated buffer file (report)" "trace-cpu0.buf: offset 4096" ftrace report -i trunc
+$MKREC whole.dir --iter 100
+head -c 4096 whole.dir/trace-cpu0.buf >x && mv x whole.dir/trace-cpu0.buf
+for cmd in show "report --stdio -n" profile; do
+	# shellcheck disable=SC2086 # the subcommand and its option
+	"$PERF" ftrace $cmd -i trunc >out.txt 2>err.txt
+	rc=$?
+	# shellcheck disable=SC2086
+	"$PERF" ftrace $cmd -i whole >whole.txt 2>/dev/null
+	expect "${cmd%% *} of a buffer file cut inside its last page: exit 0 (got $rc), one warning naming the offset" \
+		"[ $rc -eq 0 ] && [ \$(wc -l <err.txt) -eq 1 ] && grep -q 'trace-cpu0.buf: offset 4096' err.txt"
+	expect "${cmd%% *} of it decodes what comes before the cut, as of the file cut there" \
+		"[ -s out.txt ] && grep -v '^# captured on' out.txt >a.txt &&
+		 grep -v '^# captured on' whole.txt >b.txt && cmp -s a.txt b.txt"
+done
 
 $MKREC commit.dir
 # commit = 0x1388 (5000): more than a 4096 byte page can hold

@@ -177,6 +177,16 @@ count=$("$PERF" ftrace report -i real612 --stdio | sed -n 's/^# Event count (app
 expect "6.12's interrupts in entries count once: event count $count ns is the top-level calls' $top_ns ns" \
 	"[ '$count' = '$top_ns' ] && [ '$count' -gt 5000000 ]"
 
+# Its return values, by one rule, the kernel's: in hex, an error code in
+# decimal; report -s retval and report -D print the same values.
+"$PERF" ftrace report -i real612 --stdio -q -s retval 2>/dev/null |
+	awk '{ print $NF }' | sort -u >retval-key.txt
+"$PERF" ftrace report -i real612 -D 2>/dev/null |
+	sed -n 's/.* retval=\([^ ]*\).*/\1/p' | sort -u >retval-dump.txt
+expect "report -s retval prints return values as the kernel does ($(head -3 retval-key.txt | tr '\n' ' '))" \
+	"[ -s retval-key.txt ] && ! grep -Evq '^(0x[0-9a-f]+|-[0-9]+)\$' retval-key.txt"
+expect "report -D prints the same values" "cmp -s retval-key.txt retval-dump.txt"
+
 # Bad input: one line that names it.
 for args in "-s nonsense:nonsense" "-w bogus:bogus" "--percent-limit x:x"; do
 	"$PERF" ftrace report -i graph ${args%%:*} >out.txt 2>err.txt
