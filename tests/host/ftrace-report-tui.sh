@@ -33,6 +33,23 @@ else
 	notok "the TUI shows the histogram, top entry first: $top"
 	sed 's/^/# /' screen.txt | head -8
 fi
+# Enter on the top entry: its menu offers zoom and annotation, and none
+# of the actions that run perf script on a perf.data file, which a
+# recording is not
+tmux send-keys -t $session Enter
+for _ in $(seq 25); do
+	sleep 0.2
+	tmux capture-pane -p -t $session >menu.txt
+	grep -q 'Exit' menu.txt && break
+done
+if grep -q 'Exit' menu.txt && ! grep -Eq 'Run scripts|individual samples|Switch to another data file' menu.txt; then
+	ok "the entry's menu offers no scripts and no other data file"
+else
+	notok "the entry's menu offers no scripts and no other data file"
+	grep -E 'Run scripts|individual|Switch|Exit' menu.txt | sed 's/^/# /'
+fi
+tmux send-keys -t $session Escape
+sleep 0.5
 tmux send-keys -t $session q
 for _ in $(seq 50); do
 	[ -s status ] && break
