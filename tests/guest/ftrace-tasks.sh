@@ -16,11 +16,14 @@ size0=$(cat $T/saved_cmdlines_size)
 N=${TASKS_N:-2000}
 
 # names TASKS SHOW: judge show's comm-pid of each task the workload
-# printed ("tid tgid name"); prints the counts, fails when more than one
-# in 200 are not named right.  The kernel saves a name only when its lock
-# is free (trace_save_cmdline() does not wait): a task whose save after
-# its rename missed it keeps its parent's name or none.  Measured: 0 of
-# 2000 in three runs, 3 of 4000 with the parent's name; without the raised
+# printed ("tid tgid name"); prints the counts, fails when a task is
+# unnamed or more than one in 200 are misnamed.  The kernel saves a name
+# only when its lock is free (trace_save_cmdline() does not wait): a task
+# whose every save missed it has no name in saved_cmdlines, and record's
+# second source, the COMM records, names it; a task whose save after its
+# rename missed it keeps its parent's name there, which the kernel's trace
+# file prints too.  Measured before the COMM records: 1 of 2000 unnamed in
+# two runs of three, 3 of 4000 with the parent's name; without the raised
 # saved_cmdlines_size, 1186 of 2000 unnamed.  With a pid_max above the
 # kernel's table (pid modulo 4096 or 32768), pids that share an entry
 # also go unnamed: the guest keeps its pid_max.
@@ -38,7 +41,7 @@ names() {
 			else if (seen[p] != name[p]) { wrong++; if (w++ < 3) print p " is " seen[p] ", not " name[p] } }
 		printf "%d tasks: %d named right, %d unnamed, %d misnamed, %d without events (%d pids used twice, left out)\n",
 			n, n - missing - unnamed - wrong, unnamed + 0, wrong + 0, missing + 0, r
-		exit (missing || (unnamed + wrong) * 200 > n) }' "$1" "$2"
+		exit (missing || unnamed || wrong * 200 > n) }' "$1" "$2"
 }
 
 # Many short-lived tasks, four at a time, in a system-wide recording:
@@ -51,7 +54,7 @@ perf ftrace show -i many >many.show 2>many.showerr
 names many.tasks many.show >many.diag
 status=$?
 diag <many.diag
-check "$N short-lived tasks are named as they named themselves (all but one in 200 at most)" test $status -eq 0
+check "$N short-lived tasks are all named, as they named themselves (all but one in 200 at most)" test $status -eq 0
 state_check "record of $N tasks" state.custom
 
 # One process of five threads: pids are processes, tids threads.

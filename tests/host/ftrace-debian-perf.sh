@@ -30,12 +30,13 @@ echo "# Debian's perf: $("$DEBPERF" --version) ($root)"
 
 python3 "$HERE/mkrec.py" graph --cpus 2 --iter 4 &&
 python3 "$HERE/mkrec.py" func --tracer function --cpus 2 --iter 4 &&
+python3 "$HERE/mkrec.py" comms --cpus 2 --iter 4 --comm-records &&
 python3 "$HERE/../fuzz/recording.py" unpack "$HERE/recordings/6.12-irq-in-entry.rec" real612.dir ||
 	{ notok "recordings"; exit 1; }
 
 export HOME="$S/home"
 mkdir -p "$HOME"
-for rec in graph func real612.dir; do
+for rec in graph func comms real612.dir; do
 	for cmd in "report --stdio" script evlist "report --header-only"; do
 		# shellcheck disable=SC2086 # the subcommand and its option
 		timeout 60 "$DEBPERF" $cmd -i "$rec/perf.header" >out.txt 2>err.txt

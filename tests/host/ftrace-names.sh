@@ -33,4 +33,15 @@ expect "timestamps are rounded to the microsecond" \
 expect "no timestamp is truncated instead" \
 	"! grep -q '\[002\]  *1\.000000: ' show.function"
 
+# Task names from record's second source, the COMM records in perf.header:
+# the writers, whom the saved cmdlines miss, are named; the kernel's own
+# name of task 100 wins over a record's.
+python3 "$HERE/mkrec.py" comms --cpus 2 --iter 2 --comm-records ||
+	{ notok "mkrec.py --comm-records"; exit 1; }
+"$PERF" ftrace show -i comms >comms.txt 2>&1
+expect "a task the saved cmdlines miss is named by its COMM record" \
+	"grep -q ' writer-201 ' comms.txt && ! grep -q '<\.\.\.>' comms.txt"
+expect "the kernel's saved name wins over a COMM record" \
+	"grep -q ' getppid-loop-100 ' comms.txt && ! grep -q notthis comms.txt"
+
 finish

@@ -5,7 +5,7 @@
   mkrec.py DIR [--tracer function|function_graph] [--cpus N] [--iter N]
                [--lost CPU] [--no-kallsyms] [--header-only] [--aliases]
                [--irq-in-return | --irq-in-entry | --irq-in-exit]
-               [--clock-ahead NS]
+               [--clock-ahead NS] [--comm-records]
 
 DIR gets perf.header (perf.data: tracepoint attrs, header features,
 tracing data with the 6.1 ftrace formats, kallsyms, saved cmdlines, one
@@ -91,6 +91,10 @@ def with_aliases(syms):
     return out
 CMDLINES = dict([(100 + c, "getppid-loop") for c in range(32)] +
                 [(200 + c, "writer") for c in range(32)])
+# With --comm-records, tasks named by PERF_RECORD_COMM records in the
+# data section, as record's second source of names: the writers, whom the
+# saved cmdlines then miss, and a wrong name for 100, which they have.
+COMM_RECORDS = {}
 
 
 def fmt_file(name):
@@ -250,7 +254,8 @@ def tracing_data(tracer, kallsyms, syms=SYMS):
             ks += ("%016x %s %s%s\n" % (a, t, n, "\t[%s]" % m if m else "")).encode()
     out += struct.pack("<I", len(ks)) + ks
     out += struct.pack("<I", 0)                    # printk formats
-    cl = "".join("%d %s\n" % (p, c) for p, c in CMDLINES.items()).encode()
+    cl = "".join("%d %s\n" % (p, c) for p, c in CMDLINES.items()
+                 if p not in COMM_RECORDS or p == 100).encode()
     out += struct.pack("<Q", len(cl)) + cl
     return out
 
@@ -297,6 +302,10 @@ def perf_header(tracer, cpus, kallsyms, evnames, foreign=False, syms=SYMS):
         raw = struct.pack("<H", eids[evnames[0]]) + b"\0" * (rsz - 2)
         body = struct.pack("<QQIIQI", ids[evnames[0]], 0, cpu, 0, 1, rsz) + raw
         data += struct.pack("<IHH", 9, 1, 8 + len(body)) + body
+    for pid, comm in COMM_RECORDS.items():
+        body = struct.pack("<II", pid, pid) + comm.encode() + b"\0"
+        body += b"\0" * (-len(body) % 8)
+        data += struct.pack("<IHH", 3, 0, 8 + len(body)) + body
 
     feats = {}
     if not foreign:
@@ -354,11 +363,16 @@ def main():
                     const="entry", help="an interrupt in an entry, as workload() says")
     ap.add_argument("--irq-in-exit", action="store_const", dest="irq",
                     const="exit", help="an interrupt in an exit, as workload() says")
+    ap.add_argument("--comm-records", action="store_true",
+                    help="the writers named by COMM records, not saved cmdlines")
     ap.add_argument("--clock-ahead", type=int, default=0, metavar="NS",
                     help="call and return times NS ahead of the ring buffer")
     ap.add_argument("--foreign", action="store_true",
                     help="perf.header of a cpu-clock perf record, no tracing data")
     a = ap.parse_args()
+    if a.comm_records:
+        COMM_RECORDS.update({p: c for p, c in CMDLINES.items() if c == "writer"})
+        COMM_RECORDS[100] = "notthis"
     tracer = "function" if a.tracer == "function" else "function_graph"
     evnames = ["function"] if tracer == "function" else \
         ["funcgraph_entry", "funcgraph_exit"]
