@@ -6,9 +6,9 @@
 # call and return times come from the local clock.  Every time that
 # --duration-min, report --time and convert use is show's, and so the
 # kernel's trace file's: show --duration-min prints each call at its exit
-# or, for a leaf that show prints on one line, at its entry plus its
-# duration; report --time over show's whole range keeps every call; and
-# convert's call of the same function starts at that entry.
+# event (a leaf's, which show folds into one line, with the duration show
+# prints); report --time over show's whole range keeps every call; and
+# convert's call of the same duration starts at a time show prints.
 set -uo pipefail
 
 dir=$1
@@ -25,8 +25,6 @@ trap 'rm -rf "$tmp"' EXIT
 "$perf" ftrace show -i "$rec" --duration-min "${DURATION_MIN:-1ms}" >"$tmp/long" 2>"$tmp/long.err"
 "$perf" ftrace convert -i "$rec" --to-chrome "$tmp/chrome.json" 2>/dev/null
 grep -m1 'apart' "$tmp/long.err" | sed 's/^/# /'
-# within 20 us: a leaf's exit event comes after its entry by more than
-# its duration, by the time the kernel takes to write the events
 python3 - "$tmp" <<'EOF'
 import bisect, json, re, sys
 
@@ -47,27 +45,34 @@ def near(t, us=20):
 
 
 long = []
+leaves = set()
+for l in open(tmp + '/show'):
+    m = line.match(l)
+    if m and m.group(6) and m.group(7).endswith('();'):
+        leaves.add((m.group(7)[:-3].strip(), int(m.group(2)), m.group(6)))
 for l in open(tmp + '/long'):
     m = line.match(l)
     if m and m.group(6):
         t = float(m.group(4)) * 1e6
-        dur = float(m.group(6).split()[0])
-        long.append((t, dur, m.group(7).split(' <-- ')[0].strip(), int(m.group(2))))
-bad = [c for c in long if not near(c[0]) and not near(c[0] - c[1])]
+        long.append((t, m.group(6), m.group(7).split(' <-- ')[0].strip(), int(m.group(2))))
+# an exit show prints, or a leaf show prints on one line with that duration
+bad = [c for c in long if not near(c[0], 1) and (c[2], c[3], c[1]) not in leaves]
 print(('ok' if long and not bad else 'not ok') +
-      ' - show --duration-min prints each of its %d calls at a time show prints (%d not%s)'
+      ' - show --duration-min prints each of its %d calls at its exit, as show does (%d not%s)'
       % (len(long), len(bad), ': %s' % (bad[:2],) if bad else ''))
 evs = json.load(open(tmp + '/chrome.json'))
 evs = evs['traceEvents'] if isinstance(evs, dict) else evs
 starts = {}
 for e in evs:
     if e.get('ph') == 'X':
-        starts.setdefault((e['name'], e['tid']), []).append(e['ts'])
+        starts.setdefault((e['name'], e['tid']), []).append((e['ts'], e['dur']))
+# convert's call of the same duration starts at a time show prints
 some = long[:20]
 found = sum(1 for t, dur, func, tid in some
-            if any(abs(ts - (t - dur)) <= 20 and near(ts) for ts in starts.get((func, tid), [])))
+            if any(abs(d - float(dur.split()[0])) < 0.002 and near(ts, 1)
+                   for ts, d in starts.get((func, tid), [])))
 print(('ok' if some and found == len(some) else 'not ok') +
-      ' - convert starts the first %d of them where show puts their entry (%d found)'
+      ' - convert starts the first %d of them at their entry, as show prints it (%d found)'
       % (len(some), found))
 EOF
 first=$(sed -nE 's/^.*\] +([0-9]+\.[0-9]{6}): .*$/\1/p' "$tmp/show" | head -1)

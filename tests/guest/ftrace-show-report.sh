@@ -235,7 +235,7 @@ r_check "record -a function_graph of getppid-loop $N" test $? -eq 0
 r_diag <sysrec.err
 
 # The idle tasks, by the name show prints (<idle>) and by perf's (swapper).
-perf ftrace report -i system --stdio -q -s pid --comms '<idle>' >idle.out 2>&1
+perf ftrace report -i system --stdio -q -s pid --comms '<idle>' >idle.out 2>idle.err
 r_check "report --comms '<idle>' selects the idle tasks, and only them" \
 	test -s idle.out -a "$(grep -v ' 0:swapper *$' idle.out | grep -c .)" -eq 0
 perf ftrace report -i system --stdio -q -s pid --comms swapper >swapper.out 2>&1
