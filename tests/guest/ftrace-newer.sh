@@ -108,10 +108,10 @@ if grep -q 'field:.* retval;' $T/events/ftrace/funcgraph_exit/format &&
 	n=$(perf ftrace show -i rv 2>/dev/null | grep -c "/\* = ")
 	check "and no other ($n)" test "$n" -eq 50
 	# report groups the calls by funcgraph_exit's retval field, printed
-	# as libtraceevent prints a raw field: hex, without 0x
+	# as the kernel prints it (0x..., an error code in decimal)
 	perf ftrace report -i rv -s retval,sym -w count -n --stdio -q >rv.rep 2>&1
 	diag <rv.rep
-	n=$(awk -v rv="$(printf %x $p)" -v fn="$fn" '$3 == rv && $NF == fn { print $2 }' rv.rep)
+	n=$(awk -v rv="0x$(printf %x $p)" -v fn="$fn" '$3 == rv && $NF == fn { print $2 }' rv.rep)
 	check "report -s retval: $fn's 50 calls under their return value ($n)" test "$n" = 50
 	# the kernel's own: function_graph at the top level by hand
 	echo "$fn" >$T/set_ftrace_filter
