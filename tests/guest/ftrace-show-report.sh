@@ -238,7 +238,7 @@ r_diag <sysrec.err
 perf ftrace report -i system --stdio -q -s pid --comms '<idle>' >idle.out 2>idle.err
 r_check "report --comms '<idle>' selects the idle tasks, and only them" \
 	test -s idle.out -a "$(grep -v ' 0:swapper *$' idle.out | grep -c .)" -eq 0
-perf ftrace report -i system --stdio -q -s pid --comms swapper >swapper.out 2>&1
+perf ftrace report -i system --stdio -q -s pid --comms swapper >swapper.out 2>swapper.err
 r_check "--comms '<idle>' is --comms swapper" cmp -s idle.out swapper.out
 
 # Leave the recordings and what show and report made of one for the host,
