@@ -132,7 +132,7 @@ debug_b() {
 	"$REPO/tests/check-clock.sh" "$results_root/debug-b/guest-recording"
 	# Debian's own perf reads the headers of the guest's recordings.
 	RECORDINGS=$(ls -d "$results_root"/debug-b/guest-recording/*.dir 2>/dev/null | tr '\n' ' ') \
-		"$REPO/tests/host/ftrace-debian-perf.sh" "$(mktemp -d)" | grep -E '^(not )?ok '
+		"$REPO/tests/host/ftrace-debian-perf.sh" "$parts/debian-perf" | grep -E '^(not )?ok '
 }
 debug_c() { guest_run debug-c debug 4 "${debug_c[@]}"; }
 # The second kernel proves that CONFIG_DEBUG_REFCOUNT=n silences refcount_t.
