@@ -19,8 +19,10 @@ cpus=${SMP:-4}
 accel=$("$REPO/qemu/pick-accel.sh" "$kernel" "$initrd")
 # Multi-threaded TCG (QEMU 7.2) can leave a guest trapping on ftrace's
 # int3 patch sites for good while it rewrites the kernel text; one thread
-# for the four vCPUs does not, and costs little here.
-[ "$accel" != tcg ] || accel=tcg,thread=single
+# for the four vCPUs does not, and costs little here (TCG_THREAD=multi
+# tries it again: on 2026-12-07 a guest died in its first system-wide
+# function_graph recording).
+[ "$accel" != tcg ] || accel=tcg,thread=${TCG_THREAD:-single}
 
 rm -f "$results/exit-status"
 mkdir -p "$results"
