@@ -5,8 +5,10 @@
 # the environment (function, the default, or function_graph; live:
 # function only).  TARGET is what is traced: all (or -, the default) the
 # whole system, a CPU number that CPU alone (not for the tracer alone),
-# pid the workload and its children.  KB is the per-CPU buffer in KiB, -
-# the buffer as it is (each tool's default).  Appends to ./part1.txt
+# pid the workload and its children, idle the whole system while the
+# workload sleeps 1 s instead of working (as `record -a -- sleep 1`; LOOPS
+# -).  KB is the per-CPU buffer in KiB, - the buffer as it is (each tool's
+# default).  Appends to ./part1.txt
 #   NAME TOOL KB LOOPS seconds lost events bytes recorder-cpu workload-cpu
 #   session-lost
 # (for KB -, the size it was; lost: over the workload's run, session-lost:
@@ -41,7 +43,7 @@ esac
 [ "$tool-$TRACER" != live-function_graph ] || { echo "live: function only" >&2; exit 2; }
 # How each tool is told TARGET.
 case $target in
-all|-) perf_target=-a tc_target= ;;
+all|-|idle) perf_target=-a tc_target= ;;
 pid) perf_target=--inherit tc_target="-F -c" ;;
 *) perf_target="-a -C $target" tc_target="-M $(printf %x $((1 << target)))" ;;
 esac
@@ -51,6 +53,7 @@ esac
 # Every process that TOOL starts runs under ./cputime, which adds up their
 # CPU time in /tmp/cpu; the workload logs its own, to be taken out.
 work="./workload $loops $log"
+[ "$target" != idle ] || work="./workload -s 1 $log"
 ct="./cputime /tmp/cpu"
 
 # sum_stats FIELD: FIELD of per_cpu/cpuN/stats, summed over the CPUs.

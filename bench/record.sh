@@ -11,7 +11,7 @@ set -euo pipefail
 
 kernel=$1 initrd=$2
 share=$BENCH/share
-parts="function scale goal cpus graph"
+parts="function scale goal cpus graph idle"
 for part in $BENCH_PARTS; do
 	case " $parts " in
 	*" $part "*) ;;
@@ -98,25 +98,46 @@ part_goal() {
 	done" || echo "goal - - - - - - - - - - failed:$?" >>"$share/part1.txt"
 }
 
-# function_graph: each row (TARGET-KB of GRAPH_ROWS) in one boot per
-# repetition that runs the workload untraced, under the tracer alone, perf
-# record and trace-cmd record in turn, so that they meet the same guest;
-# then perf record -a alone at each size of GRAPH_SWEEP_KB, one boot each.
+# graph_row ROW REP [KEEP]: function_graph's row ROW (TARGET-KB of
+# GRAPH_ROWS), repetition REP, in one boot that runs the workload untraced,
+# under the tracer alone, perf record and trace-cmd record in turn, so that
+# they meet the same guest.  An idle row runs the two recorders alone
+# around the workload's sleep.  KEEP=perf keeps perf's recording.
+graph_row() {
+	local TRACER=function_graph target=${1%%-*} kb=${1#*-}
+	local tools="none tracer perf trace-cmd" loops=$LOOPS
+
+	[ "$kb" != default ] || kb=-
+	[ "$target" != idle ] || tools="perf trace-cmd" loops=-
+	KEEP=${3:-} measure "graph-$1-$2" "$tools" "$kb" "$loops" "$target"
+}
+
+# function_graph: each row of GRAPH_ROWS, one boot per repetition; then
+# perf record -a alone at each size of GRAPH_SWEEP_KB, one boot each.
 # perf's recording of the first row's first boot is kept: Part 2 profiles it.
 part_graph() {
 	local TRACER=function_graph rep row kb keep
 
 	for rep in $(seq "$REPS"); do
 		for row in $GRAPH_ROWS; do
-			kb=${row#*-}
-			[ "$kb" != default ] || kb=-
 			keep=
 			[ "$rep-$row" != "1-${GRAPH_ROWS%% *}" ] || keep=perf
-			KEEP=$keep measure "graph-$row-$rep" "none tracer perf trace-cmd" \
-				"$kb" "$LOOPS" "${row%%-*}"
+			graph_row "$row" "$rep" $keep
 		done
 		for kb in $GRAPH_SWEEP_KB; do
 			measure "graph-sweep-$kb-$rep" perf "$kb" "$LOOPS" all
+		done
+	done
+}
+
+# graph's idle rows alone, a few minutes: record -a of function_graph
+# around `sleep 1`, what users run (issue 34).
+part_idle() {
+	local rep row
+
+	for rep in $(seq "$REPS"); do
+		for row in $GRAPH_ROWS; do
+			[ "${row%%-*}" != idle ] || graph_row "$row" "$rep"
 		done
 	done
 }

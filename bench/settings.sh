@@ -4,7 +4,8 @@ BENCH=${BENCH:-$BUILD/bench}
 # What Part 1 runs, in this order (bench/record.sh): function (the function
 # tracer's tables and the recording Part 2 decodes), scale (Part 2's
 # scaling), goal (perf record and the tracer alone in turn), cpus (the
-# many-CPU guest), graph (function_graph); BENCH_PARTS=graph alone, say.
+# many-CPU guest), graph (function_graph), idle (graph's idle rows alone,
+# not in the default: graph runs them); BENCH_PARTS=graph alone, say.
 BENCH_PARTS=${BENCH_PARTS:-function scale goal cpus graph}
 REPS=${REPS:-3}                 # repetitions in Part 1
 LOOPS=${LOOPS:-2000}            # pipe round trips per CPU of the workload
@@ -17,9 +18,10 @@ GOAL_ROUNDS=${GOAL_ROUNDS:-5}  # tracer alone and perf record in turn, one boot
 MANY_CPUS=${MANY_CPUS:-64}      # the many-CPU guest's vCPUs
 MANY_KB=${MANY_KB:-$BIG_KB}     # its per-CPU buffer
 MANY_LOOPS=${MANY_LOOPS:-200}   # its round trips per CPU
-# function_graph's rows, TARGET-KB: pid (the workload and its children) or
-# all (the whole system), at KB KiB per CPU or each tool's default buffer
-GRAPH_ROWS=${GRAPH_ROWS:-pid-default all-4096 all-1024}
+# function_graph's rows, TARGET-KB: pid (the workload and its children),
+# all (the whole system) or idle (the whole system around `sleep 1`, perf
+# and trace-cmd record only), at KB KiB per CPU or each tool's default buffer
+GRAPH_ROWS=${GRAPH_ROWS:-pid-default all-4096 all-1024 idle-default idle-1024}
 # ... and perf record -a alone at these sizes too: with the rows' all-KB,
 # the sweep for the smallest buffer that loses no event (64 KiB lost some
 # on 2026-12-05, 32 and 16 KiB most)

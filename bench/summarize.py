@@ -185,6 +185,8 @@ def lossless(r):
 secs = {(r["name"], r["tool"]): r["seconds"] for r in graph}
 rows_of = {}
 for r in graph:
+    if r["name"].startswith("graph-idle-"):
+        continue        # their own table, below
     rows_of.setdefault(r["name"].rsplit("-", 1)[0], []).append(r)
 if rows_of:
     print("\nfunction_graph: per row and repetition one boot runs the workload "
@@ -210,6 +212,45 @@ for row, runs in rows_of.items():
         done_t = [r for r in runs if r["tool"] == t and r["seconds"] is not None]
         print(f"{NAMES[t]}: no event lost in {sum(map(lossless, done_t))} "
               f"of {len(done_t)} runs, over the workload and the whole session")
+
+# record -a of function_graph around `sleep 1`, the system mostly idle:
+# what users run (issue 34).  One line per boot, perf and trace-cmd in it.
+idle = [r for r in graph if r["name"].startswith("graph-idle-")]
+
+
+def lost_cell(r):
+    """The kernel's count over the sleep / the tool's over its session."""
+    if r is None:
+        return "-"
+    if r["seconds"] is None:
+        return r["status"] or "failed"
+    return f"{fmt(r['lost'])} / {fmt(r['session_lost'])}"
+
+
+if idle:
+    by = {(r["name"], r["tool"]): r for r in idle}
+    rows = []
+    boots = [tuple(r["name"].split("-")[2:4]) for r in idle]
+    sizes = list(dict.fromkeys(size for size, _ in boots))
+    # Each size's boots together.
+    for size, rep in sorted(set(boots), key=lambda b: (sizes.index(b[0]), int(b[1]))):
+        name = f"graph-idle-{size}-{rep}"
+        perf, tc = by.get((name, "perf")), by.get((name, "trace-cmd"))
+        kb = {fmt(r["kb"]) for r in (perf, tc) if r and r["kb"] is not None}
+        rows.append([f"{size} ({'/'.join(sorted(kb))} KiB)" if size == "default"
+                     else f"{size} KiB", rep, lost_cell(perf),
+                     fmt(perf and perf["events"]), lost_cell(tc),
+                     fmt(tc and tc["events"])])
+    table("function_graph, record -a -- sleep 1, the system mostly idle: "
+          "events lost in each boot,\nthe kernel's per_cpu/cpuN/stats over "
+          "the sleep / the tool's own count over its session",
+          ["per-CPU buffer", "boot", "perf lost", "perf events",
+           "trace-cmd lost", "trace-cmd events"], rows)
+    perf_runs = [r for r in idle if r["tool"] == "perf"]
+    clean = sum(r["seconds"] is not None and lossless(r) for r in perf_runs)
+    print(f"0 lost in every boot for perf record -a: "
+          f"{'met' if clean == len(perf_runs) else 'not met'} "
+          f"({clean} of {len(perf_runs)} boots without loss)")
 
 # perf record -a of function_graph by per-CPU buffer size: the rows' and
 # the sweep's runs.
@@ -369,9 +410,11 @@ if pc and tcc:
 # Scaling: one column per recording, one row per decoder and metric.
 rec = {}
 for r in part1:
+    if "-scale-" not in r["name"]:
+        continue
     key = (r["tool"], int(r["loops"]))
     # As in Part 1, a line from the guest stands over a failed shutdown.
-    if "-scale-" in r["name"] and (r["seconds"] is not None or key not in rec):
+    if r["seconds"] is not None or key not in rec:
         rec[key] = r
 cell = {(r["size"], r["decoder"]): r for r in part2}
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * workload N [LOG]: the benchmark's fixed, busy, repeatable work.
+ * workload -s SECONDS [LOG]: sleep instead, the system left mostly idle
+ * (as under `perf ftrace record -a -- sleep 1`).
  *
  * One process per online CPU, pinned there, sends one byte N times through
  * its own pipe and reads it back: 2N system calls per CPU, every run.
@@ -107,16 +109,26 @@ static void work(int cpu, long n)
 int main(int argc, char **argv)
 {
 	int cpu, ncpu = sysconf(_SC_NPROCESSORS_ONLN), status, ok = 1;
-	long n = argc > 1 ? atol(argv[1]) : 10000;
+	int idle = argc > 1 && !strcmp(argv[1], "-s");
+	long n;
 	unsigned long long lost0, lost1;
 	struct timespec t0, t1;
 	FILE *log;
 
+	if (idle) {
+		argv++;
+		argc--;
+	}
+	n = argc > 1 ? atol(argv[1]) : 10000;
 	lost0 = lost_events(ncpu);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (cpu = 0; cpu < ncpu; cpu++) {
-		if (fork() == 0)
-			work(cpu, n);
+	if (idle) {
+		sleep(n);
+	} else {
+		for (cpu = 0; cpu < ncpu; cpu++) {
+			if (fork() == 0)
+				work(cpu, n);
+		}
 	}
 	while (wait(&status) > 0)
 		ok &= WIFEXITED(status) && WEXITSTATUS(status) == 0;

@@ -91,7 +91,8 @@ MANY_CPUS=${MANY_CPUS:-64}
 # kernel, in two guests: not 6.1's ftracetest, the refcount tests, the
 # 64-vCPU guest, the file modes and full disk of a recording, nor diff,
 # which only decodes, or the three lossless runs of function_graph, whose
-# recorder newer.sh tests on 6.12's pages; three of the fourteen
+# recorder newer.sh tests on 6.12's pages (the idle system-wide one,
+# ftrace-graph-idle.sh, runs on both kernels); three of the fourteen
 # signals and one of the four delays of a signal at the start, whose
 # paths in perf are the same on every kernel; and perf's
 # tests of the subcommands that trace (the others decode a recording, as
