@@ -28,6 +28,8 @@ install -m 0755 "$here/main-job.sh" "$root/usr/bin/main-job"
 shell_tests=$root$("$BUILD/perf/perf" --exec-path)/tests/shell
 mkdir -p "$shell_tests"
 install -m 0755 "$TREE"/tools/perf/tests/shell/ftrace_*.sh "$shell_tests/"
+mkdir -p "$shell_tests/lib"
+install -m 0644 "$TREE"/tools/perf/tests/shell/lib/ftrace.sh "$shell_tests/lib/"
 
 mkdir -p "$root/tests"
 cp -r "$REPO/tests/guest" "$root/tests/guest"

@@ -4,7 +4,7 @@
 `quilt refresh -p ab --no-index` writes bare ---/+++ headers, which lose a
 new file's mode: a new shell test applied from them is not executable.
 This puts back `diff --git` before each file and, for new files, `new file
-mode` (100755 for scripts under tests/shell/ and for files that start with
+mode` (100755 for scripts under tests/shell/, not its lib/, and for files that start with
 #!, else 100644).  Patches that already have git headers are left alone.
 """
 import re
@@ -26,7 +26,8 @@ def fix(text):
             out.append(f'diff --git a/{path} b/{path}')
             if m.group(1) == '/dev/null':
                 first = lines[i + 3] if i + 3 < len(lines) else ''
-                exe = '/tests/shell/' in path or first.startswith('+#!')
+                exe = (('/tests/shell/' in path and '/tests/shell/lib/' not in path)
+                       or first.startswith('+#!'))
                 out.append(f'new file mode {"100755" if exe else "100644"}')
         out.append(line)
         i += 1
