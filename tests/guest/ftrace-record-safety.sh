@@ -66,6 +66,12 @@ mkdir -p tiny
 mount -t tmpfs -o size=2m tmpfs tiny
 perf ftrace record -a -t function -o tiny/full >tiny.out 2>tiny.err &
 pid=$!
+# Tracing starts after the header is written: a loaded host can take
+# longer than the 3 s the session then runs.
+for i in $(seq 60); do
+	[ -z "$(find tiny/full.dir -name 'trace-cpu*.buf' -size +0 2>/dev/null)" ] || break
+	sleep 1
+done
 sleep 3
 kill -INT $pid
 wait $pid
