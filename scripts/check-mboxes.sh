@@ -65,9 +65,9 @@ for mbox in $mboxes; do
 	fi
 	changed=$(git diff --name-only base HEAD)
 	for file in $changed; do
-		[ -x "$git_tree/$file" ] && exe=1 || exe=0
-		[ -x "$quilt_tree/$file" ] && [ $exe = 1 ] || [ ! -x "$quilt_tree/$file" ] && [ $exe = 0 ] ||
-			die "$name: $file is executable in one tree only"
+		[ -x "$git_tree/$file" ] && git_x=yes || git_x=no
+		[ -x "$quilt_tree/$file" ] && quilt_x=yes || quilt_x=no
+		[ $git_x = $quilt_x ] || die "$name: $file is executable in one tree only"
 	done
 	printf 'git am %-28s %2d patches, cover letter on %s; tree equals quilt'"'"'s at %.4s (%d files changed)\n' \
 		"$name:" "$count" "$base" "$last" "$(wc -w <<<"$changed")"
