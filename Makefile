@@ -4,7 +4,8 @@
 #   make run [CMD='...']   set up, boot, run CMD (default: the perf ftrace job)
 #   make shell             set up, boot, interactive shell in the guest
 #   make bench             set up, perf ftrace against trace-cmd (bench/)
-#   make check-series      checkpatch and build after every patch
+#   make check-series      checkpatch and build after every patch; git am of the mboxes
+#   make mbox              each posted series as an mbox, into $(BUILD)/mbox
 
 BUILD ?= $(CURDIR)/build
 SHARE ?= $(CURDIR)
@@ -40,7 +41,7 @@ endif
 TEST_SETUP := $(if $(filter 6.1,$(KERNELS)),setup kernel-nodebug) \
 	      $(if $(filter 6.12,$(KERNELS)),initramfs kernel-6.12)
 
-.PHONY: all deps tree kernel-debug kernel-nodebug perf tree-unpatched perf-unpatched tree-6.12 kernel-6.12 initramfs setup test run run-6.12 shell bench check-series fuzz clean
+.PHONY: all deps tree kernel-debug kernel-nodebug perf tree-unpatched perf-unpatched tree-6.12 kernel-6.12 initramfs setup test run run-6.12 shell bench check-series mbox fuzz clean
 
 all: test
 
@@ -116,6 +117,10 @@ bench: setup
 # Bisectability: checkpatch and a build after each patch, in a tree of its own.
 check-series: deps
 	@scripts/check-series.sh $(COMMON_CONFIG)
+
+# What a maintainer receives: a cover letter and the patches of each group.
+mbox:
+	@scripts/make-mbox.py patches $(BUILD)/mbox
 
 # Fuzz every reader of a recording for FUZZ_SECONDS (libFuzzer, clang):
 # perf.header, the tracing data, the event formats and the pages.

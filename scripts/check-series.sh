@@ -3,13 +3,17 @@
 # First check the series as a whole, against the unpatched tree, with
 # series-churn.py (no build): no patch may remove lines that an earlier
 # patch added (churn), unless its changelog explains why in a "Churn:" line,
-# and each group (00nn, 01nn, 02nn) must be numbered [PATCH n/m], n = 1..m.
+# and each group (00nn, 01nn, 02nn) must be numbered [PATCH n/m], n = 1..m,
+# under a cover letter [PATCH 0/m]; churn is counted per group, at most 50
+# lines each.  Then check-mboxes.sh applies each group's mbox with git am
+# and compares the tree with quilt's.
 # Then prove the series bisectable: in a tree of its own, push the patches
 # one at a time; after each, run the tree's checkpatch.pl on it and build
 # what it touches: perf, or the kernel twice, with and without
 # CONFIG_DEBUG_REFCOUNT (tinyconfig plus those of the FRAGMENTs whose
 # options the tree has yet).
-# Prints one line a patch; fails on churn, a numbering error, a build error,
+# Prints one line a patch; fails on churn, a numbering error, an mbox that
+# git am does not turn into the quilt tree, a build error,
 # a compiler warning or a checkpatch error (checkpatch warnings are counted,
 # not fatal).
 set -euo pipefail
@@ -23,8 +27,10 @@ mkdir -p "$check/no-patches"
 SERIES_DIR=$check/no-patches "$REPO/scripts/prepare-tree.sh"
 
 failed=0
-# Churn and numbering; on failure the patches are still built one by one.
+# Churn and numbering, then the mboxes through git am; on failure the
+# patches are still built one by one.
 "$REPO/scripts/series-churn.py" "$TREE" "$REPO/patches" || failed=1
+"$REPO/scripts/check-mboxes.sh" || failed=1
 
 # The fragments whose every option some Kconfig file of the tree declares.
 known_fragments() {

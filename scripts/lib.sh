@@ -17,6 +17,15 @@ export CCACHE_DIR=${CCACHE_DIR:-/var/cache/perf-ftrace-harness/ccache}
 export CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=true
 JOBS=${JOBS:-$(nproc)}
 
+# source_package TARBALL: the Debian package that installs it
+# (linux-source-6.1 for /usr/src/linux-source-6.1.tar.xz), and its version.
+source_package() {
+	basename "$1" .tar.xz
+}
+source_version() {
+	dpkg-query -W -f='${Version}' "$(source_package "$1")" 2>/dev/null || echo unknown
+}
+
 die() {
 	echo "error: $*" >&2
 	exit 1

@@ -17,9 +17,9 @@ SERIES_DIR=${SERIES_DIR:-$REPO/patches}
 
 # The Debian package that installs the tarball: linux-source-6.1 for
 # /usr/src/linux-source-6.1.tar.xz.
-package=$(basename "$TARBALL" .tar.xz)
+package=$(source_package "$TARBALL")
 [ -r "$TARBALL" ] || die "$TARBALL missing (install $package)"
-version=$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null || echo unknown)
+version=$(source_version "$TARBALL")
 echo "$package version: $version" >&2
 
 # A tarball's identity: a new package version replaces the file.

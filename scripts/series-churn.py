@@ -10,7 +10,11 @@ added it (0: pristine); the hunks are applied in series order at their line
 numbers (the series applies with --fuzz=0), and the context and removed
 lines must match the model.  A patch whose changelog (between the Subject
 and the "---" line) has a line starting with "Churn:" explains its churn:
-its lines are counted apart.  A line that a patch removes and adds back
+its lines are counted apart.  Churn is counted per posted series, the
+patches of one group (below), in series order: a group may remove at most
+50 lines that its own earlier patches added (explained or not); the lines
+a patch removes that an earlier group added are counted apart, and need a
+Churn: line too.  A line that a patch removes and adds back
 unchanged to the same file (code it reorders) is not churn; it is counted
 as moved.  Moved to another file, it is churn: the earlier patch should
 have put it there.
@@ -24,19 +28,24 @@ compared without their indentation; short ones (closing braces,
 Numbering: the patches are grouped by the first two digits of their file
 names (00nn, 01nn, 02nn); within a group, in series order, the Subjects
 must be [PATCH n/m], n = 1..m and m the group's patch count (n may be
-zero-padded to the width of m).
+zero-padded to the width of m); and the group's cover letter,
+PATCHES/NN00-cover-letter.txt, must exist, its Subject [PATCH 0/m].
 
-Prints one line a patch that churns or copies, a total, and one line a
-numbering error.  Exit status: 0 clean, 1 unexplained churn, a copy or a
-numbering error, 2 the series cannot be modelled (a file missing from
-TREE, a hunk that does not match, a patch that cannot be parsed).
+Prints one line a patch that churns or copies, a summary per group, a
+total, and one line a numbering error.  Exit status: 0 clean, 1
+unexplained churn, a group over its churn, a copy or a numbering error,
+2 the series cannot be modelled (a file missing from TREE, a hunk that
+does not match, a patch that cannot be parsed).
 """
 
 import os
 import re
 import sys
 
+from quilt_series import cover_letter, group_of, mail_subject, read_lines, series_patches
+
 COPY_MIN_LEN = 20          # shorter lines are too common to mean a copy
+GROUP_CHURN_MAX = 50       # lines, explained or not, within one posted series
 HUNK = re.compile(r'^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@')
 NUMBER = re.compile(r'\[PATCH (\d+)/(\d+)\]')
 
@@ -47,31 +56,6 @@ class SeriesError(Exception):
 
 def nlines(n):
     return f'{n} line' if n == 1 else f'{n} lines'
-
-
-def read_lines(path):
-    """The lines of a file, without their newlines; split at \\n only."""
-    with open(path, encoding='utf-8', errors='surrogateescape', newline='') as f:
-        data = f.read()
-    lines = data.split('\n')
-    if lines[-1] == '':
-        lines.pop()
-    return lines
-
-
-def series_patches(patches):
-    """[(file name, strip level)] of PATCHES/series, in order."""
-    result = []
-    for line in read_lines(os.path.join(patches, 'series')):
-        words = line.split('#', 1)[0].split()
-        if not words:
-            continue
-        strip = 1
-        for opt in words[1:]:
-            if re.fullmatch(r'-p\d+', opt):
-                strip = int(opt[2:])
-        result.append((words[0], strip))
-    return result
 
 
 class FileDiff:
@@ -102,19 +86,9 @@ class Patch:
                     and lines[i + 1].startswith('+++ ')):
                 end = i
                 break
-        start = 0
-        for i in range(end):
-            if lines[i] == '':
-                break               # the end of the mail headers
-            if lines[i].lower().startswith('subject:'):
-                parts = [lines[i][len('subject:'):]]
-                start = i + 1
-                while start < end and lines[start][:1] in (' ', '\t'):
-                    parts.append(lines[start])
-                    start += 1
-                self.subject = ''.join(parts).strip()
-                break
-        self.churn = [line for line in lines[start:end] if line.startswith('Churn:')]
+        self.subject = mail_subject(lines[:end])
+        body = lines.index('', 0, end) if '' in lines[:end] else end
+        self.churn = [line for line in lines[body:end] if line.startswith('Churn:')]
         return end
 
     def _path(self, name, strip):
@@ -312,11 +286,11 @@ class Model:
         return msg
 
 
-def check_numbering(patches):
+def check_numbering(patches, patchdir):
     """One message a numbering error; and a summary of the groups."""
     groups = {}
     for p in patches:
-        groups.setdefault(p.name[:2], []).append(p)
+        groups.setdefault(group_of(p.name), []).append(p)
     errors = []
     for key, members in groups.items():
         m = len(members)
@@ -324,6 +298,15 @@ def check_numbering(patches):
             errors.extend(f'numbering: {p.name}: the file name does not start with two digits'
                           for p in members)
             continue
+        letter = cover_letter(patchdir, key)
+        if not os.path.isfile(letter):
+            errors.append(f'numbering: {key}nn: no cover letter {os.path.basename(letter)}')
+        else:
+            found = NUMBER.search(mail_subject(read_lines(letter)) or '')
+            if not found or found.group(2) != str(m) or found.group(1).strip('0'):
+                errors.append(f'numbering: {os.path.basename(letter)}:'
+                              f' {found.group(0) if found else "no [PATCH 0/m] in Subject"},'
+                              f' expected [PATCH 0/{m}] ({key}nn has {m} patches)')
         for n, p in enumerate(members, 1):
             want = f'[PATCH {n:0{len(str(m))}d}/{m}]'
             if p.subject is None:
@@ -343,16 +326,25 @@ def check_numbering(patches):
 
 
 def check_churn(tree, patches):
+    """Churn and copies, a line each, then a summary per posted series
+    (group): its churn, the lines a patch removes that an earlier patch
+    of its group added, may not exceed GROUP_CHURN_MAX; the lines it
+    removes that an earlier group added are counted apart.  Any churn
+    needs a Churn: line, within a group or across groups."""
     model = Model(tree)
-    bad = explained = moved = copies = 0
+    bad = 0
+    groups = {}                 # group: {'patches', 'within', 'across', ...}
     out = []
     for p in patches:
+        g = groups.setdefault(group_of(p.name), dict.fromkeys(
+            ('patches', 'within', 'across', 'explained', 'moved', 'copies'), 0))
+        g['patches'] += 1
         removed, copied = {}, {}
         model.apply(p, removed, copied)
-        moved += removed.pop('moved', 0)
+        g['moved'] += removed.pop('moved', 0)
         if copied:
             n = sum(copied.values())
-            copies += n
+            g['copies'] += n
             out.append(f'copy: {p.name}: removes {nlines(n)} that '
                        + ', '.join(f'{patches[a - 1].name} ({copied[a]})' for a in sorted(copied))
                        + ' added to another file: move the code in one patch')
@@ -363,19 +355,33 @@ def check_churn(tree, patches):
             continue
         adders = sorted(removed)
         by = ', '.join(patches[a - 1].name + (f' ({removed[a]})' if len(adders) > 1 else '')
+                       + ('' if group_of(patches[a - 1].name) == group_of(p.name)
+                          else ' (an earlier series)')
                        for a in adders)
+        for a in adders:
+            same = group_of(patches[a - 1].name) == group_of(p.name)
+            g['within' if same else 'across'] += removed[a]
         line = f'churn: {p.name}: {nlines(total)} added by {by}'
         if p.churn:
-            explained += total
+            g['explained'] += total
             out.append(line + ', explained:')
             out.extend('    ' + c for c in p.churn)
         else:
             bad += total
             out.append(line)
-    out.append(f'churn: {nlines(bad)}' + (f', {explained} more explained' if explained else '')
-               + (f', {moved} moved unchanged' if moved else '')
-               + f'; copies: {nlines(copies)}')
-    return out, bad + copies
+    over = 0
+    for key, g in groups.items():
+        flag = ''
+        if g['within'] > GROUP_CHURN_MAX:
+            over += 1
+            flag = f' (over the {GROUP_CHURN_MAX} lines a series may churn)'
+        out.append(f'churn {key}nn ({g["patches"]} patches): {nlines(g["within"])}'
+                   f' within the series{flag}, {nlines(g["across"])} of earlier series,'
+                   f' {g["explained"]} explained, {g["moved"]} moved unchanged;'
+                   f' copies: {nlines(g["copies"])}')
+    copies = sum(g['copies'] for g in groups.values())
+    out.append(f'churn: {nlines(bad)} unexplained; copies: {nlines(copies)}')
+    return out, bad + copies + over
 
 
 def main(argv):
@@ -392,7 +398,7 @@ def main(argv):
         print(f'series-churn: error: {e}', file=sys.stderr)
         return 2
     status = 0
-    errors, summary = check_numbering(patches)
+    errors, summary = check_numbering(patches, patchdir)
     for e in errors:
         print(e)
     if errors:

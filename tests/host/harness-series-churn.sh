@@ -1,6 +1,7 @@
 #!/bin/bash
 # series-churn.py on tiny series: it finds churn and a move split over two
-# patches, and lets a reorder within one file pass.
+# patches, and lets a reorder within one file pass; it wants a cover letter
+# whose [PATCH 0/m] counts the group.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 scratch=$(mktemp -d)
@@ -22,6 +23,7 @@ series() {
 		printf '%s\n' "${p#*=}" >>"$dir/00$n-${p%%=*}.patch"
 		echo "00$n-${p%%=*}.patch" >>"$dir/series"
 	done
+	printf 'Subject: [PATCH 0/%d] the series\n\nWhat it does.\n' $# >"$dir/0000-cover-letter.txt"
 }
 # check DESCRIPTION DIR STATUS PATTERN: the exit status and a line it prints
 check() {
@@ -55,7 +57,7 @@ check "a move split over two patches is a copy" split 1 "copy: 002-move.patch: r
 both="$add_b
 $drop_a"
 series whole "move=$both"
-check "a move in one patch is clean" whole 0 "churn: 0 lines; copies: 0 lines"
+check "a move in one patch is clean" whole 0 "churn: 0 lines unexplained; copies: 0 lines"
 
 grow='--- a/a.c
 +++ b/a.c
@@ -86,4 +88,12 @@ reorder='--- a/a.c
  	return write_the_tracing_file("trace");
  }'
 series reorder "grow=$grow" "reorder=$reorder"
-check "a line moved within its file is not churn" reorder 0 "churn: 0 lines, 1 moved unchanged"
+check "a line moved within its file is not churn" reorder 0 "0 lines within the series, .* 1 moved unchanged"
+
+series nocover "grow=$grow"
+rm "$scratch/nocover/0000-cover-letter.txt"
+check "a group without a cover letter fails" nocover 1 "numbering: 00nn: no cover letter 0000-cover-letter.txt"
+
+series miscount "grow=$grow"
+sed -i 's|0/1|0/2|' "$scratch/miscount/0000-cover-letter.txt"
+check "a cover letter that miscounts its group fails" miscount 1 "0000-cover-letter.txt: \\[PATCH 0/2\\], expected \\[PATCH 0/1\\]"
