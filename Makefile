@@ -3,6 +3,8 @@
 #   make test KERNELS=6.12 only the 6.12 kernel's guest tests (default: 6.1 6.12)
 #   make run [CMD='...']   set up, boot, run CMD (default: the perf ftrace job)
 #   make shell             set up, boot, interactive shell in the guest
+#   make deb               Debian's linux-perf, rebuilt with the series
+#   make check-deb         install, upgrade and remove it in a chroot
 #   make bench             set up, perf ftrace against trace-cmd (bench/)
 #   make check-series      checkpatch and build after every patch
 
@@ -40,7 +42,7 @@ endif
 TEST_SETUP := $(if $(filter 6.1,$(KERNELS)),setup kernel-nodebug) \
 	      $(if $(filter 6.12,$(KERNELS)),initramfs kernel-6.12)
 
-.PHONY: all deps tree kernel-debug kernel-nodebug perf tree-unpatched perf-unpatched tree-6.12 kernel-6.12 initramfs setup test run run-6.12 shell bench check-series fuzz clean
+.PHONY: all deps tree deb check-deb kernel-debug kernel-nodebug perf tree-unpatched perf-unpatched tree-6.12 kernel-6.12 initramfs setup test run run-6.12 shell bench check-series fuzz clean
 
 all: test
 
@@ -71,6 +73,12 @@ kernel-nodebug: tree
 
 perf: tree
 	@$(call step,perf,scripts/build-perf.sh >/dev/null)
+
+# Debian's linux-perf for the installed linux-source-6.1, rebuilt from the
+# patched tree as Debian builds it (scripts/deb/build-deb.sh).
+deb: tree
+	@$(call step,deb,scripts/deb/build-deb.sh >$(BUILD)/deb-path) && \
+		echo "built $$(cat $(BUILD)/deb-path)"
 
 # An unpatched perf of the same version, to prove it reads our perf.header.
 tree-unpatched: deps
