@@ -41,10 +41,14 @@ find "$tree" -mindepth 1 -maxdepth 1 ! -name .pc ! -name '.harness-*' \
 tar -C "$src" -xf "$debian_tar"
 echo "#define PERF_VERSION \"$version\"" >"$src/PERF-VERSION-FILE"
 
-# Our entry on top of Debian's changelog; its date is that of the series'
-# last change, so that an unchanged series builds the same package.
+# Our entry on top of Debian's changelog, signed as Debian's tools do
+# (DEBFULLNAME, DEBEMAIL), else by the author of the series' last change;
+# its date is that change's, so that an unchanged series builds the same
+# package.
 patches=$(grep -cv '^\s*\(#\|$\)' "$REPO/patches/series")
 date=$(git -C "$REPO" log -1 --format=%aD -- patches 2>/dev/null || true)
+name=${DEBFULLNAME:-$(git -C "$REPO" log -1 --format=%an -- patches 2>/dev/null || true)}
+email=${DEBEMAIL:-$(git -C "$REPO" log -1 --format=%ae -- patches 2>/dev/null || true)}
 distribution=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Distribution)
 {
 	echo "linux ($version) $distribution; urgency=medium"
@@ -55,7 +59,7 @@ distribution=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Distribution)
 	[ "$debian_version" = "$source_version" ] ||
 		echo "  * Packaging of linux $debian_version (Debian's registry did not serve $source_version's)."
 	echo
-	echo " -- perf ftrace harness <root@localhost>  ${date:-$(date -R)}"
+	echo " -- ${name:-perf ftrace} <${email:-perf-ftrace@$(hostname -f)}>  ${date:-$(date -R)}"
 	echo
 	cat "$src/debian/changelog"
 } >"$src/debian/changelog.new"
