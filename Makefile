@@ -34,12 +34,12 @@ CONFIG_612 := kernel-config/base.config kernel-config/tracing.config \
 KERNEL_612 := $(BUILD)/kernel-6.12/arch/x86/boot/bzImage
 
 # The kernels make test runs guest tests on: 6.1 (the patched debug and
-# nodebug kernels, with the host tests) and 6.12.
+# nodebug kernels, with the host tests and make deb's package) and 6.12.
 KERNELS ?= 6.1 6.12
 ifneq ($(filter-out 6.1 6.12,$(KERNELS)),)
 $(error KERNELS: unknown $(filter-out 6.1 6.12,$(KERNELS)); known: 6.1 6.12)
 endif
-TEST_SETUP := $(if $(filter 6.1,$(KERNELS)),setup kernel-nodebug) \
+TEST_SETUP := $(if $(filter 6.1,$(KERNELS)),setup kernel-nodebug deb) \
 	      $(if $(filter 6.12,$(KERNELS)),initramfs kernel-6.12)
 
 .PHONY: all deps tree deb check-deb kernel-debug kernel-nodebug perf tree-unpatched perf-unpatched tree-6.12 kernel-6.12 initramfs setup test run run-6.12 shell bench check-series fuzz clean
