@@ -80,6 +80,12 @@ deb: tree
 	@$(call step,deb,scripts/deb/build-deb.sh >$(BUILD)/deb-path) && \
 		echo "built $$(cat $(BUILD)/deb-path)"
 
+# The package installed for real over Debian's linux-perf, Debian's put
+# back, then removed, in a throwaway chroot that mmdebstrap makes from
+# Debian's registry (tests/check-deb.sh).  Not part of make test.
+check-deb: deb
+	@tests/check-deb.sh "$$(cat $(BUILD)/deb-path)"
+
 # An unpatched perf of the same version, to prove it reads our perf.header.
 tree-unpatched: deps
 	@$(call step,tree-unpatched,mkdir -p $(BUILD)/no-patches && \

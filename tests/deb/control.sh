@@ -2,9 +2,9 @@
 # The package's control fields and maintainer scripts are Debian's own:
 # the same dependencies (dpkg-shlibdeps' Depends: is the proof that perf
 # links the same libraries), Replaces/Provides/Conflicts, and the same
-# preinst/postrm, which divert linux-base's perf wrapper, its bash
-# completion and perf.1.gz.  Its version sorts above Debian's, and perf
-# --version prints it.
+# preinst/postrm, which divert /usr/bin/perf, its bash completion and
+# perf.1.gz (the perf wrapper of older linux-base packages).  Its
+# version sorts above Debian's, and perf --version prints it.
 . "$(dirname "$0")/deb.inc"
 
 # field NAME: "NAME: Debian's VALUE, ours VALUE" where the two differ
@@ -28,7 +28,7 @@ for script in preinst postinst prerm postrm; do
 done
 # joined FILE: FILE with its continued lines joined, as the shell reads it
 joined() { sed -z 's/\\\n//g' "$1"; }
-expect "preinst diverts linux-base's perf, postrm puts it back" \
+expect "preinst diverts /usr/bin/perf, postrm removes the diversion" \
 	"joined ours/preinst | grep -q 'dpkg-divert --package linux-perf .*--add' &&
 	 joined ours/postrm | grep -q 'dpkg-divert --package linux-perf .*--remove'"
 
