@@ -25,7 +25,7 @@ debian_tar=$("$REPO/scripts/deb/fetch-debian-dir.sh")
 debian_version=$(cat "$(dirname "$debian_tar")/version")
 source_version=$(dpkg-query -W -f='${Version}' linux-source-6.1)
 
-stamp="$version $debian_version $(cat "$tree/.harness-stamp") $(cat "$0" | sha256sum)"
+stamp="$version $debian_version $(cat "$tree/.harness-stamp") $(sha256sum <"$0")"
 if [ -f "$deb" ] && [ "$(cat "$out/.stamp" 2>/dev/null)" = "$stamp" ]; then
 	echo "$deb"
 	exit 0

@@ -16,7 +16,7 @@ missing=
 for sub in $(cat subcommands.txt); do
 	grep -q "perf ftrace $sub\b" page.txt || missing="$missing $sub"
 done
-expect_else "man -l perf-ftrace.1.gz names every subcommand ($(echo $(cat subcommands.txt)))" \
+expect_else "man -l perf-ftrace.1.gz names every subcommand ($(paste -sd" " subcommands.txt))" \
 	'[ -s subcommands.txt ] && [ -z "$missing" ]' 'echo "missing:$missing"; head -3 man.err'
 
 # help CMD: 'perf CMD --help' as a user without root, with the package's
