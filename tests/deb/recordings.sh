@@ -3,7 +3,8 @@
 # func.dir, system.dir, left by tests/guest/ftrace-show-report.sh) as the
 # harness's perf ($PERF, the build that the host and guest tests judge)
 # does: show, report (with call graphs), convert (Chrome JSON, folded
-# stacks, trace.dat), profile -i, latency -i and diff each print, and
+# stacks, trace.dat), profile -i, latency -i and diff, and perf's own
+# report and script on the recording's perf.header, each print, and
 # write, the same bytes.  Both run as a user without root, on copies of
 # the recordings made readable to that user.
 . "$(dirname "$0")/deb.inc"
@@ -49,6 +50,9 @@ both report-callgraph ftrace report -i ../../rec/graph --stdio -g --children
 both profile ftrace profile -i ../../rec/graph
 both latency ftrace latency -i ../../rec/graph -T $fn
 both diff ftrace diff ../../rec/graph ../../rec/system
+# perf's own report and script on the recording's perf.header
+both perf-report report --stdio -i ../../rec/graph.dir/perf.header
+both perf-script script -i ../../rec/graph.dir/perf.header
 expect "they printed and wrote something" \
 	'[ -s ours/show-graph/out ] && [ -s ours/convert-graph/graph.json ] && [ -s ours/trace-dat-graph/graph.dat ] && [ -s ours/profile/out ]'
 
