@@ -3,6 +3,8 @@
 #   make test KERNELS=6.12 only the 6.12 kernel's guest tests (default: 6.1 6.12)
 #   make run [CMD='...']   set up, boot, run CMD (default: the perf ftrace job)
 #   make shell             set up, boot, interactive shell in the guest
+#   make deb               Debian's linux-perf, rebuilt with the series
+#   make check-deb         install, upgrade and remove it in a chroot
 #   make bench             set up, perf ftrace against trace-cmd (bench/)
 #   make check-series      checkpatch and build after every patch; git am of the mboxes
 #   make mbox              each posted series as an mbox, into $(BUILD)/mbox
@@ -33,15 +35,15 @@ CONFIG_612 := kernel-config/base.config kernel-config/tracing.config \
 KERNEL_612 := $(BUILD)/kernel-6.12/arch/x86/boot/bzImage
 
 # The kernels make test runs guest tests on: 6.1 (the patched debug and
-# nodebug kernels, with the host tests) and 6.12.
+# nodebug kernels, with the host tests and make deb's package) and 6.12.
 KERNELS ?= 6.1 6.12
 ifneq ($(filter-out 6.1 6.12,$(KERNELS)),)
 $(error KERNELS: unknown $(filter-out 6.1 6.12,$(KERNELS)); known: 6.1 6.12)
 endif
-TEST_SETUP := $(if $(filter 6.1,$(KERNELS)),setup kernel-nodebug) \
+TEST_SETUP := $(if $(filter 6.1,$(KERNELS)),setup kernel-nodebug deb) \
 	      $(if $(filter 6.12,$(KERNELS)),initramfs kernel-6.12)
 
-.PHONY: all deps tree kernel-debug kernel-nodebug perf tree-unpatched perf-unpatched tree-6.12 kernel-6.12 initramfs setup test run run-6.12 shell bench check-series mbox fuzz clean
+.PHONY: all deps tree deb check-deb kernel-debug kernel-nodebug perf tree-unpatched perf-unpatched tree-6.12 kernel-6.12 initramfs setup test run run-6.12 shell bench check-series mbox fuzz clean
 
 all: test
 
@@ -72,6 +74,18 @@ kernel-nodebug: tree
 
 perf: tree
 	@$(call step,perf,scripts/build-perf.sh >/dev/null)
+
+# Debian's linux-perf for the installed linux-source-6.1, rebuilt from the
+# patched tree as Debian builds it (scripts/deb/build-deb.sh).
+deb: tree
+	@$(call step,deb,scripts/deb/build-deb.sh >$(BUILD)/deb-path) && \
+		echo "built $$(cat $(BUILD)/deb-path)"
+
+# The package installed for real over Debian's linux-perf, Debian's put
+# back, then removed, in a throwaway chroot that mmdebstrap makes from
+# Debian's registry (tests/check-deb.sh).  Not part of make test.
+check-deb: deb
+	@tests/check-deb.sh "$$(cat $(BUILD)/deb-path)"
 
 # An unpatched perf of the same version, to prove it reads our perf.header.
 tree-unpatched: deps

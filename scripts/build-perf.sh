@@ -22,22 +22,8 @@ FEATURES_OFF=(
 	NO_SDT=1 NO_LIBBFD=1 NO_CLANG=1 NO_JEVENTS=1 NO_AIO=1
 )
 
-# tools/build compiles with -Wp,-MT,TARGET, an absolute path that ccache
-# hashes as it is (CCACHE_BASEDIR does not reach it), so a clone in another
-# folder missed every object.  fixdep ignores the target: compile without.
 cc=$out/ccache-gcc
-cat >"$cc" <<EOF
-#!/bin/sh
-for arg; do
-	shift
-	case \$arg in
-	-Wp,-MT,*) ;;
-	*) set -- "\$@" "\$arg" ;;
-	esac
-done
-exec ccache ${PERF_CC:-gcc} "\$@"
-EOF
-chmod +x "$cc"
+ccache_wrapper "$cc" "${PERF_CC:-gcc}"
 
 step "building perf from $tree (-j$JOBS)"
 make -C "$tree/tools/perf" O="$out" -j"$JOBS" CC="$cc" \

@@ -14,6 +14,13 @@ PACKAGES=(
 	# itself under Xvfb (tests/check-tracedat.sh, tests/host/ftrace-tracedat.sh)
 	libtracecmd-dev libtracefs-dev libkshark-dev libjson-c-dev kernelshark
 	xvfb x11-apps imagemagick
+	# make deb: what Debian's linux source package needs to build
+	# linux-perf on amd64 (its debian/control), and the package's checks
+	debhelper dh-exec dh-python python3-jinja2 rsync asciidoctor gcc-multilib
+	libaudit-dev libbabeltrace-dev libcap-dev libiberty-dev libnewt-dev
+	libnuma-dev libopencsd-dev libperl-dev libpython3-dev libunwind-dev
+	libzstd-dev python3-dev python3-setuptools zlib1g-dev
+	lintian man-db mmdebstrap
 )
 
 missing=()

@@ -4,7 +4,8 @@
 # its guest tests, two at a time.  Prints one numbered TAP line per test
 # and ends with "N passed, N failed[, N skipped]"; exits non-zero if
 # anything failed.  KERNELS (default "6.1 6.12") picks what runs: 6.1 is
-# the patched debug and nodebug kernels with the host tests, 6.12 the
+# the patched debug and nodebug kernels with the host tests and the
+# checks of make deb's package (tests/deb/), 6.12 the
 # unpatched 6.12 kernel with the perf ftrace guest tests.
 set -uo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -134,6 +135,9 @@ debug_b() {
 	# Debian's own perf reads the headers of the guest's recordings.
 	RECORDINGS=$(ls -d "$results_root"/debug-b/guest-recording/*.dir 2>/dev/null | tr '\n' ' ') \
 		"$REPO/tests/host/ftrace-debian-perf.sh" "$parts/debian-perf" | grep -E '^(not )?ok '
+	# make deb's package, unpacked, checked against Debian's and on
+	# these recordings.
+	"$REPO/tests/deb/run.sh" "$results_root/debug-b/guest-recording"
 }
 debug_c() { guest_run debug-c debug 4 "${debug_c[@]}"; }
 # The second kernel proves that CONFIG_DEBUG_REFCOUNT=n silences refcount_t.

@@ -13,20 +13,9 @@
 #   PERF=/path/to/perf ftrace-debian-perf.sh [scratch dir]
 
 . "$(dirname "$0")/tap.inc"
-CACHE=${DEBIAN_PERF_CACHE:-/var/cache/perf-ftrace-harness/debian-perf}
-
-# Debian's linux-perf, unpacked once per version
-version=$(apt-cache policy linux-perf 2>/dev/null | sed -n 's/^ *Candidate: //p')
-root=$CACHE/$version
-if [ -n "$version" ] && [ ! -x "$root/usr/bin/perf" ]; then
-	mkdir -p "$CACHE" && tmp=$(mktemp -d "$CACHE/.tmp-XXXXXX") &&
-		(cd "$tmp" && apt-get download -q "linux-perf=$version" >/dev/null 2>&1 &&
-		 dpkg-deb -x linux-perf_*.deb root) &&
-		rm -rf "$root" && mv "$tmp/root" "$root"
-	rm -rf "$tmp"
-fi
+# Debian's linux-perf of the installed linux-source-6.1, unpacked once
+root=$("$HERE/../../scripts/deb/debian-perf.sh" 2>&1) || { notok "Debian's linux-perf: $root"; exit 1; }
 DEBPERF=$root/usr/bin/perf
-[ -x "$DEBPERF" ] || { notok "Debian's linux-perf ${version:-(no candidate)} unpacked in $root"; exit 1; }
 echo "# Debian's perf: $("$DEBPERF" --version) ($root)"
 
 if [ -z "${RECORDINGS:-}" ]; then
