@@ -81,6 +81,10 @@ expect "-g: every stack is a path of the recorded call tree" \
 	"! grep '^[0-9]' folded.txt | grep -vE '% (do_syscall_64(;__x64_sys_getppid(;(__rcu_read_lock|task_tgid_vnr))?)?|ksys_write(;vfs_write(;dummy_xmit)?)?)\$'"
 report -q -g caller >graph.txt
 expect "-g graph prints the callers" "grep -q -- '---do_syscall_64' graph.txt"
+# Sorted by symbol, a single chain in caller order starts at its root.
+report -q -g caller -s sym --symbols __rcu_read_lock >root.txt
+expect "-g caller -s sym: __rcu_read_lock's one chain starts at do_syscall_64" \
+	"grep -q -- '---do_syscall_64' root.txt"
 
 # --children: the Children of a root is its total time, as show prints it.
 report -q --children -s sym -t , >children.txt
