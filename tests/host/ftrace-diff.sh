@@ -46,10 +46,10 @@ expect "-c ratio: 1.5 times the self time" "[ '$(field $fn 2 ratio.txt)' = 1.500
 d -s sym -c wdiff:2,1 a b >wdiff.txt
 so=$(field $fn 3 ab.txt) sn=$(field $fn 4 ab.txt)
 expect "-c wdiff:2,1 is new - 2 * old" "[ '$(field $fn 2 wdiff.txt)' = $((sn - 2 * so)) ]"
-d -s sym -w total a b >total.txt
+d -s sym --weight=total a b >total.txt
 share=$(awk -F'|' -v s="[k] $fn" '{ gsub(/ +$/, "", $NF); t += $5 } $NF == s { v = $5 }
 	END { printf "%.2f%%", 100 * v / t }' total.txt)
-expect "-w total: the baseline is $fn's share of the total time ($share)" \
+expect "--weight=total: the baseline is $fn's share of the total time ($share)" \
 	"[ '$(field $fn 1 total.txt)' = '$share' ] && [ '$(field $fn 3 total.txt)' = '$(field $fn 3 ab.txt)' ]"
 
 d -s sym a c >ac.txt
@@ -87,12 +87,19 @@ expect "--to-folded: 'comm;stack old new' lines" \
 d -s sym fa fb >f.txt
 expect "function tracer: calls only, 10 and 15 of $fn" \
 	"[ '$(field $fn 3 f.txt) $(field $fn 4 f.txt)' = '10 15' ] && [ \$(head -1 f.txt | awk -F'|' '{ print NF }') -eq 5 ]"
+d -s sym --weight=total fa fb >ft.txt
+expect "function tracer, --weight=total: a warning, and the calls, as report weighs it" \
+	"grep -q 'weighting by count' err.txt && cmp -s f.txt ft.txt"
+d -s sym --weight=count a b >count.txt
+expect "--weight=count: the calls are the weight, 40 and 60 of $fn, no time columns" \
+	"[ '$(field $fn 3 count.txt) $(field $fn 4 count.txt)' = '40 60' ] &&
+	 [ \$(head -1 count.txt | awk -F'|' '{ print NF }') -eq 5 ]"
 
 # Bad input: one line, nothing printed, an older output file kept.
 echo keep >keep.folded
 for args in "fa a:different tracers" "a missing:missing" "-c nosuch a b:nosuch" \
-	    "-s nosuch a b:nosuch" "-w nosuch a b:nosuch" "-c cycles a b:cycles" \
-	    "--time x a b:x" "-w total fa fb:-w total" \
+	    "-s nosuch a b:nosuch" "--weight=nosuch a b:nosuch" "-c cycles a b:cycles" \
+	    "--time x a b:x" \
 	    "--to-folded /nonexistent/f a b:/nonexistent/f"; do
 	# shellcheck disable=SC2086 # the words of the case
 	refused_keeping "bad input '${args%%:*}'" "${args##*:}" keep.folded \
