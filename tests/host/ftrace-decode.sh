@@ -152,6 +152,22 @@ size=$(wc -c <trhdr.dir/perf.header)
 head -c $((size - 100)) trhdr.dir/perf.header >x && mv x trhdr.dir/perf.header
 expect_error "truncated perf.header" trhdr.dir/perf.header ftrace report -i trhdr
 
+# The kallsyms of the tracing data, which perf's trace-event-read.c keeps
+# for the reader (it used to skip it): show names functions from it (the
+# good recordings above, and "addresses without kallsyms" without it),
+# and a kallsyms size that runs past the end of the file is refused.
+$MKREC kssize.dir
+python3 - kssize.dir/perf.header <<'PY'
+import re, struct, sys
+p = sys.argv[1]
+b = bytearray(open(p, 'rb').read())
+# the size word comes just before the first kallsyms line
+m = re.search(rb'[0-9a-f]{16} [tTwW] ', b)
+struct.pack_into('<I', b, m.start() - 4, 0x7fffffff)
+open(p, 'wb').write(b)
+PY
+expect_error "kallsyms larger than the file" kssize.dir/perf.header ftrace show -i kssize
+
 $MKREC randhdr.dir
 head -c 3000 /dev/urandom >randhdr.dir/perf.header
 expect_error "random perf.header" randhdr.dir/perf.header ftrace report -i randhdr
