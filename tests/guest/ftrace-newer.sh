@@ -109,7 +109,7 @@ if grep -q 'field:.* retval;' $T/events/ftrace/funcgraph_exit/format &&
 	check "and no other ($n)" test "$n" -eq 50
 	# report groups the calls by funcgraph_exit's retval field, printed
 	# as the kernel prints it (0x..., an error code in decimal)
-	perf ftrace report -i rv -s retval,sym -w count -n --stdio -q >rv.rep 2>&1
+	perf ftrace report -i rv -s retval,sym --weight=count -n --stdio -q >rv.rep 2>&1
 	diag <rv.rep
 	n=$(awk -v rv="0x$(printf %x $p)" -v fn="$fn" '$3 == rv && $NF == fn { print $2 }' rv.rep)
 	check "report -s retval: $fn's 50 calls under their return value ($n)" test "$n" = 50

@@ -39,7 +39,7 @@ expect "diff a b: $fn has 40 and 60 calls" \
 	"[ '$(field $fn 7 ab.txt) $(field $fn 8 ab.txt)' = '40 60' ]"
 expect "its self and total times are report's" \
 	"[ '$(field $fn 3 ab.txt) $(field $fn 4 ab.txt)' = '$(period a $fn) $(period b $fn)' ] &&
-	 [ '$(field $fn 5 ab.txt) $(field $fn 6 ab.txt)' = '$(period a $fn -w total) $(period b $fn -w total)' ]"
+	 [ '$(field $fn 5 ab.txt) $(field $fn 6 ab.txt)' = '$(period a $fn --weight=total) $(period b $fn --weight=total)' ]"
 expect "the same share in both: delta +0.00%" "[ '$(field $fn 2 ab.txt)' = +0.00% ]"
 d -s sym -c ratio a b >ratio.txt
 expect "-c ratio: 1.5 times the self time" "[ '$(field $fn 2 ratio.txt)' = 1.500000 ]"

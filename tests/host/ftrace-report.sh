@@ -192,7 +192,7 @@ expect "report -s retval prints return values as the kernel does ($(head -3 retv
 expect "report -D prints the same values" "cmp -s retval-key.txt retval-dump.txt"
 
 # Bad input: one line that names it.
-for args in "-s nonsense:nonsense" "-w bogus:bogus" "--percent-limit x:x"; do
+for args in "-s nonsense:nonsense" "--weight=bogus:bogus" "--percent-limit x:x"; do
 	"$PERF" ftrace report -i graph ${args%%:*} >out.txt 2>err.txt
 	rc=$?
 	expect "report ${args%%:*}: one error line naming ${args##*:}" \
