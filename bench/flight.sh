@@ -1,0 +1,47 @@
+#!/bin/sh
+# flight.sh [REPS]: in the guest, the flight recorder's cost: a workload
+# under the function tracer system-wide at 4 MiB a CPU, alone (an
+# instance set up by hand, nobody reading it) and under
+# 'perf ftrace record --overwrite -m 4M -a', and the time a SIGUSR2 save
+# takes (perf ftrace record -v says it).  Prints "alone S", "overwrite S"
+# per run, and "save MS" per save.
+#   scripts/run-in-guest.sh KERNEL INITRD 'sh bench/flight.sh'
+T=/sys/kernel/tracing
+W=/tests/guest/workloads/phases
+reps=${1:-3}
+cd /tmp || exit 1
+now() { cut -d' ' -f1 /proc/uptime; }
+run_w() {
+	s=$(now); $W 1 20000 20000; e=$(now)
+	echo "$s $e" | awk '{ printf "%.2f\n", $2 - $1 }'
+}
+echo nop >$T/current_tracer
+i=0
+while [ $i -lt "$reps" ]; do
+	mkdir $T/instances/bench
+	echo 4096 >$T/instances/bench/buffer_size_kb
+	echo function >$T/instances/bench/current_tracer
+	echo 1 >$T/instances/bench/tracing_on
+	echo "alone $(run_w)"
+	echo 0 >$T/instances/bench/tracing_on
+	echo nop >$T/instances/bench/current_tracer
+	rmdir $T/instances/bench
+	perf ftrace record --overwrite -m 4M -t function -a -o ow \
+		sh -c "s=\$(cut -d' ' -f1 /proc/uptime); $W 1 20000 20000; e=\$(cut -d' ' -f1 /proc/uptime); echo \"\$s \$e\" >ow.time" \
+		>/dev/null 2>&1
+	echo "overwrite $(awk '{ printf "%.2f\n", $2 - $1 }' ow.time)"
+	rm -rf ow.dir ow.old.dir
+	i=$((i + 1))
+done
+perf ftrace record -v --overwrite --switch-output -m 4M -t function -a -o sv \
+	>/dev/null 2>sv.err &
+pid=$!
+sleep 10
+for j in 1 2 3; do
+	kill -USR2 $pid
+	sleep 3
+done
+kill -INT $pid
+wait $pid
+sed -n 's/^saved in \([0-9.]*\) ms$/save \1/p' sv.err
+rm -rf sv.*.dir
