@@ -16,10 +16,11 @@ DOC=${DOC:-$BUILD/linux/tools/perf/Documentation/perf-ftrace.txt}
 [ -r "$DOC" ] || { notok "perf-ftrace.txt at $DOC"; exit 1; }
 
 # doc_opts SECTION...: the long options documented in these sections
+# ('--opt::', '--opt=::', '--opt=VALUE::', '--opt[=mode]::')
 doc_opts() {
 	for sec; do
 		awk -v sec="$sec" '/^-+$/ { inside = (prev == sec) }
-			inside && /^--[a-z][a-z0-9-]*=?::$/ { o = $0; sub(/[=:].*/, "", o); print o }
+			inside && /^--[a-z][a-z0-9-]*(\[?=.*)?::$/ { o = $0; sub(/[[=:].*/, "", o); print o }
 			{ prev = $0 }' "$DOC"
 	done | sort -u
 }
