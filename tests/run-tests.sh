@@ -153,7 +153,7 @@ k612_a() {
 	} | sed -E "s/^((not )?ok) - /\1 - [6.12] /"
 }
 k612_b() {
-	KUNIT_SUITES= guest_run 6.12-b 6.12 4 "FTRACE_PERF_TESTS=live record profile latency" \
+	KUNIT_SUITES= guest_run 6.12-b 6.12 4 "FTRACE_PERF_TESTS=live record profile latency show" \
 		"${k612_b[@]}"
 }
 
