@@ -7,7 +7,7 @@
 # --duration-min, report --time and convert use is show's, and so the
 # kernel's trace file's: show --duration-min prints each call at its exit
 # event (a leaf's, which show folds into one line, with the duration show
-# prints); report --time over show's whole range keeps every call; and
+# prints); report --time over show's whole range (to the last call's return) keeps every call; and
 # convert starts each call at a time show prints (its entry).
 set -uo pipefail
 
@@ -73,7 +73,16 @@ print(('ok' if xs and not off else 'not ok') +
       % (len(xs), len(off), ': %s' % (off[:2],) if off else ''))
 EOF
 first=$(sed -nE 's/^.*\] +([0-9]+\.[0-9]{6}): .*$/\1/p' "$tmp/show" | head -1)
-last=$(sed -nE 's/^.*\] +([0-9]+\.[0-9]{6}): .*$/\1/p' "$tmp/show" | tail -1)
+# The last return: a leaf call's line is printed at its entry, and it
+# returns its duration later, maybe after the last line's time.
+last=$(awk 'match($0, /\] +[0-9]+\.[0-9]+: /) {
+		t = substr($0, RSTART + 1, RLENGTH - 3) + 0; end = t
+		if (match($0, /funcgraph_entry: +[+!#*@$]? *[0-9.]+ us \|.*\(\);$/)) {
+			d = substr($0, RSTART); sub(/^funcgraph_entry: +[+!#*@$]? */, "", d)
+			end = t + (d + 0) / 1e6
+		}
+		if (end > last) last = end
+	} END { printf "%.6f", last }' "$tmp/show")
 calls() { awk '$2 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }' "$1"; }
 "$perf" ftrace report -i "$rec" --stdio -q -n -s sym >"$tmp/all" 2>/dev/null
 "$perf" ftrace report -i "$rec" --stdio -q -n -s sym --time "$first,$last" >"$tmp/window" 2>/dev/null
