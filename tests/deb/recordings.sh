@@ -22,7 +22,7 @@ chmod -R a+rX rec
 # NAME of its own (ours/, tested/), stdout and stderr to out and err
 # there; they print and write the same, but for the header's line of the
 # features a perf.header lacks, which a perf built without libbpf prints
-# as (null) where it does not know their names.
+# as (null) where it does not know their names, and perf report's tip.
 both() {
 	name=$1
 	shift
@@ -32,7 +32,9 @@ both() {
 	rc=$?
 	runuser -u nobody -- sh -c 'cd "$0" && exec ../../rec/perf "$@"' tested/$name "$@" \
 		>tested/$name/out 2>tested/$name/err
-	sed -i '/^# missing features: /d' ours/$name/out tested/$name/out
+	# perf report ends with a tip drawn at random from tips.txt.
+	sed -i -e '/^# missing features: /d' -e '/^# (Tip: .*)$/d' \
+		ours/$name/out tested/$name/out
 	expect_else "$name: the package's perf prints and writes what the tested build does" \
 		'[ $rc -eq 0 ] && diff -r tested/$name ours/$name >$name.diff' \
 		'echo "status $rc"; head -5 ours/$name/err $name.diff'
