@@ -11,7 +11,7 @@ set -euo pipefail
 
 kernel=$1 initrd=$2
 share=$BENCH/share
-parts="function scale goal cpus graph idle"
+parts="function scale goal cpus graph idle flight"
 for part in $BENCH_PARTS; do
 	case " $parts " in
 	*" $part "*) ;;
@@ -147,6 +147,16 @@ part_idle() {
 part_cpus() {
 	SMP=$MANY_CPUS GUEST_TIMEOUT=$((GUEST_TIMEOUT * 3)) \
 		measure "perf-cpus-$MANY_CPUS" perf "$MANY_KB" "$MANY_LOOPS" - keep
+}
+
+# The flight recorder: the workload under the function tracer at
+# BIG_KB a CPU, alone and under record --overwrite in turn, REPS rounds in
+# one boot, then the time of three SIGUSR2 saves (bench/flight.sh).
+part_flight() {
+	echo "# flight: tracer alone and record --overwrite in turn, $REPS rounds" >&2
+	install -m 0755 "$REPO/bench/flight.sh" "$share/"
+	GUEST_TIMEOUT=$((GUEST_TIMEOUT * REPS)) in_guest "sh ./flight.sh $REPS $BIG_KB >flight.txt" ||
+		echo "failed $?" >>"$share/flight.txt"
 }
 
 for part in $BENCH_PARTS; do

@@ -5,8 +5,9 @@ BENCH=${BENCH:-$BUILD/bench}
 # tracer's tables and the recording Part 2 decodes), scale (Part 2's
 # scaling), goal (perf record and the tracer alone in turn), cpus (the
 # many-CPU guest), graph (function_graph), idle (graph's idle rows alone,
-# not in the default: graph runs them); BENCH_PARTS=graph alone, say.
-BENCH_PARTS=${BENCH_PARTS:-function scale goal cpus graph}
+# not in the default: graph runs them), flight (record --overwrite against
+# the tracer alone, and its saves); BENCH_PARTS=graph alone, say.
+BENCH_PARTS=${BENCH_PARTS:-function scale goal cpus graph flight}
 REPS=${REPS:-3}                 # repetitions in Part 1
 LOOPS=${LOOPS:-2000}            # pipe round trips per CPU of the workload
 BIG_KB=${BIG_KB:-4096}          # per-CPU buffer of Part 1

@@ -476,6 +476,33 @@ if paired:
           f"{statistics.median(rounds):.2f}x, median of the rounds "
           f"(goal: within {GOAL}x)")
 
+# The flight recorder (bench/flight.sh): the tracer alone and record
+# --overwrite in turn, in one boot, then the time of each SIGUSR2 save.
+FLIGHT_GOAL = 1.05
+flight = {"alone": [], "overwrite": [], "save": []}
+fpath = f"{bench}/share/flight.txt"
+for line in open(fpath) if os.path.exists(fpath) else []:
+    f = line.split()
+    if len(f) == 2 and f[0] in flight and re.fullmatch(r"[0-9.]+", f[1]):
+        flight[f[0]].append(float(f[1]))
+if flight["alone"] and flight["overwrite"]:
+    rounds = [o / a for a, o in zip(flight["alone"], flight["overwrite"])]
+    over = statistics.median(rounds)
+    table(f"record --overwrite against the tracer alone, function -a, "
+          f"{BIG_KB} KiB per CPU, in turn in one boot ({len(rounds)} rounds)",
+          ["", "tracer alone", "record --overwrite", "overwrite/tracer"],
+          [["workload seconds, median (min-max)", spread(flight["alone"])[0],
+            spread(flight["overwrite"])[0], f"{over:.2f}x"],
+           ["overwrite/tracer of each round", "", "",
+            " ".join(f"{x:.2f}" for x in rounds)],
+           ["SIGUSR2 save to disk, ms, median (min-max)", "",
+            spread(flight["save"])[0] if flight["save"] else "-", ""]])
+    print(f"record --overwrite's slowdown vs the tracer alone: {over:.2f}x, "
+          f"median of the rounds (goal: within {FLIGHT_GOAL}x): "
+          f"{'met' if over <= FLIGHT_GOAL else 'not met'}")
+elif os.path.exists(fpath):
+    print(f"record --overwrite: no round measured (see {fpath})")
+
 # Many CPUs: the recording of one boot with that many, decoded as Part 2.
 many = [r for r in part1 if r["name"].startswith("perf-cpus-")]
 if many:
@@ -546,7 +573,7 @@ for i, what in enumerate(("function", "program or library")):
     table(f"where the instructions go, the big recording: by {what}, "
           f"exclusive (callgrind)", ["#"] + list(tops), rows)
 
-json.dump({"untraced_seconds": base, "part1": part1, "part2": part2,
+json.dump({"untraced_seconds": base, "part1": part1, "part2": part2, "flight": flight,
            "tables": tables},
           open(f"{bench}/results.json", "w"), indent=1)
 print(f"\nraw figures: {bench}/results.json")
