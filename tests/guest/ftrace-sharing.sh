@@ -110,6 +110,26 @@ kill $h; wait $h 2>/dev/null
 rmdir $T/instances/perf-ftrace-99999
 state_check "instances held and not held" state.custom
 
+# A file of the session's instance held open when the session ends (a
+# monitor reading per_cpu/cpu0/stats): the kernel refuses to remove the
+# instance while it is open, and the session waits for it, a second at
+# most.  The holder lets go 0.5 s after the workload ends.
+perf ftrace record -t function -T "$fn" -o busy sleep 2 >/dev/null 2>busy.err &
+p=$!
+wait_session $p
+sh -c 'exec 4<"$1"; sleep 2.5' holder "$T/instances/perf-ftrace-$p/per_cpu/cpu0/stats" &
+h=$!
+wait $p
+check "an instance file open at the end: record exits 0" test $? -eq 0
+wait $h
+check "an instance file open at the end: the instance is removed" \
+	test ! -e "$T/instances/perf-ftrace-$p"
+check "an instance file open at the end: no warning" test ! -s busy.err -o \
+	-z "$(grep 'cannot remove' busy.err)"
+diag <busy.err
+rm -rf busy.dir
+state_check "an instance file open at the end" state.custom
+
 # A function_graph session killed with SIGKILL leaves the top level to
 # the next session, which puts it back as the killed one found it, from
 # the mark the killed one left; a session that runs is still refused.
