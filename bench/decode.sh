@@ -74,15 +74,17 @@ if ! grep -q -a -e to-chrome "$perf"; then
 	decoders="show report trace-cmd"
 fi
 # diff: two recordings on perf's hists, as perf diff (patch 0223)
-graph_decoders="report profile trace-cmd-profile"
+graph_decoders="show report profile trace-cmd trace-cmd-profile"
 if grep -q -a -e 'perf ftrace diff \[' "$perf"; then
-	graph_decoders="report diff profile trace-cmd-profile"
+	graph_decoders="show report diff profile trace-cmd trace-cmd-profile"
 else
 	decoders=${decoders/diff /}
 fi
 # report -g: perf's hists with the exact call graphs (patch 0229)
 if ! grep -q -a -e 'the exact call graph' "$perf"; then
 	decoders=${decoders/report-g /}
+else
+	graph_decoders=${graph_decoders/report /report report-g }
 fi
 
 smallest=$(printf '%s\n' $SCALE_LOOPS | sort -n | head -1)
@@ -163,8 +165,10 @@ fi
 
 # Where the instructions go on the big recording: each decoder's own
 # (exclusive) instructions by source line's function, for summarize.py.
-for decoder in show report trace-cmd; do
-	[ -e "$cg/big.$decoder.out" ] || continue
-	callgrind_annotate --auto=no --inclusive=no --threshold=99 "$cg/big.$decoder.out" \
-		>"$cg/big.$decoder.annotate" 2>/dev/null
+# Likewise on the function_graph recording.
+for run in big.show big.report big.trace-cmd graph.show graph.report graph.report-g \
+	graph.profile; do
+	[ -e "$cg/$run.out" ] || continue
+	callgrind_annotate --auto=no --inclusive=no --threshold=99 "$cg/$run.out" \
+		>"$cg/$run.annotate" 2>/dev/null
 done

@@ -334,23 +334,45 @@ if got:
 # function_graph: perf ftrace profile against trace-cmd report --profile
 # on the same events (perf's recording, converted to a trace.dat), beside
 # report on that recording.
-GRAPH = [("report", "perf ftrace report"),
+GRAPH = [("show", "perf ftrace show"),
+         ("trace-cmd", "trace-cmd report"),
+         ("report", "perf ftrace report"),
+         ("report-g", "perf ftrace report -g"),
          ("diff", "perf ftrace diff (itself, both sides' events)"),
          ("profile", "perf ftrace profile"),
          ("trace-cmd-profile", "trace-cmd report --profile")]
+# Decoding function_graph: instructions per event
+GRAPH_GOAL = 1000       # profile and report, at most
+SHOW_GOAL = 4           # show, at least this many times fewer than trace-cmd report
 fg = {r["decoder"]: r for r in part2 if r["size"] == "graph"}
 if fg:
     recs = sorted(f[:-4] for f in os.listdir(f"{bench}/share/rec")
                   if f.startswith("graph-") and f.endswith(".dir"))
-    tc = fg.get("trace-cmd-profile")
+    # show against trace-cmd report, the others against its --profile
+    peer = {d: fg.get("trace-cmd" if d in ("show", "trace-cmd") else "trace-cmd-profile")
+            for d, _ in GRAPH}
     rows = [[name, fmt(r["events"]), fmt(r["seconds"]), fmt(r["peak_kib"] / 1024),
              fmt(per_event(r, "instructions")),
-             ratio(per_event(r, "instructions"), per_event(tc, "instructions"))]
+             ratio(per_event(r, "instructions"), per_event(peer[d], "instructions"))]
             for d, name in GRAPH if (r := fg.get(d))]
     table(f"function_graph: perf's recording {recs[0] if recs else '?'}, "
           "trace-cmd reading the same events (perf ftrace convert --to-trace-dat)",
           ["", "events", "median s", "peak RSS MiB", "instructions/event",
-           "/trace-cmd's"], rows)
+           "/trace-cmd's (show: report's; others: --profile's)"], rows)
+    ipe = {d: per_event(fg.get(d), "instructions") for d, _ in GRAPH}
+    for d in ("profile", "report"):
+        if ipe[d] is not None:
+            print(f"function_graph {d}: {ipe[d]:.0f} instructions/event "
+                  f"(goal: at most {GRAPH_GOAL}): "
+                  f"{'met' if ipe[d] <= GRAPH_GOAL else 'not met'}")
+    if ipe["show"] is not None and ipe["trace-cmd"]:
+        x = ipe["trace-cmd"] / ipe["show"]
+        print(f"function_graph show: {ipe['show']:.0f} instructions/event, "
+              f"{x:.1f}x fewer than trace-cmd report's {ipe['trace-cmd']:.0f} "
+              f"(goal: at least {SHOW_GOAL}x): {'met' if x >= SHOW_GOAL else 'not met'}")
+    if ipe["report-g"] is not None:
+        print(f"function_graph report -g: {ipe['report-g']:.0f} instructions/event "
+              "(no goal; where they go: below)")
 
 
 def profile_calls(path, perf):
@@ -560,18 +582,22 @@ def top_costs(path, n=8):
     return top(by_fn), top(by_obj)
 
 
-costs = {d: top_costs(f"{bench}/callgrind/big.{d}.annotate")
-         for d in ("show", "report", "trace-cmd")
-         if os.path.exists(f"{bench}/callgrind/big.{d}.annotate")}
-for i, what in enumerate(("function", "program or library")):
-    tops = {d: c[i] for d, c in costs.items() if c[i]}
-    if not tops:
-        continue
-    depth = max(len(t) for t in tops.values())
-    rows = [[f"{k + 1}"] + [f"{t[k][1]:4.1f}% {t[k][0]}" if k < len(t) else ""
-                            for t in tops.values()] for k in range(depth)]
-    table(f"where the instructions go, the big recording: by {what}, "
-          f"exclusive (callgrind)", ["#"] + list(tops), rows)
+for rec_name, runs in (("the big recording", ("show", "report", "trace-cmd")),
+                       ("the function_graph recording",
+                        ("show", "report", "report-g", "profile"))):
+    prefix = "big" if rec_name.startswith("the big") else "graph"
+    costs = {d: top_costs(f"{bench}/callgrind/{prefix}.{d}.annotate")
+             for d in runs
+             if os.path.exists(f"{bench}/callgrind/{prefix}.{d}.annotate")}
+    for i, what in enumerate(("function", "program or library")):
+        tops = {d: c[i] for d, c in costs.items() if c[i]}
+        if not tops:
+            continue
+        depth = max(len(t) for t in tops.values())
+        rows = [[f"{k + 1}"] + [f"{t[k][1]:4.1f}% {t[k][0]}" if k < len(t) else ""
+                                for t in tops.values()] for k in range(depth)]
+        table(f"where the instructions go, {rec_name}: by {what}, "
+              f"exclusive (callgrind)", ["#"] + list(tops), rows)
 
 json.dump({"untraced_seconds": base, "part1": part1, "part2": part2, "flight": flight,
            "tables": tables},
