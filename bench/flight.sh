@@ -13,7 +13,7 @@ kb=${2:-4096}
 cd /tmp || exit 1
 now() { cut -d' ' -f1 /proc/uptime; }
 run_w() {
-	s=$(now); $W 1 20000 20000; e=$(now)
+	s=$(now); $W 1 100000 100000; e=$(now)
 	echo "$s $e" | awk '{ printf "%.2f\n", $2 - $1 }'
 }
 echo nop >$T/current_tracer
@@ -28,7 +28,7 @@ while [ $i -lt "$reps" ]; do
 	echo nop >$T/instances/bench/current_tracer
 	rmdir $T/instances/bench
 	perf ftrace record --overwrite -m ${kb}K -t function -a -o ow \
-		sh -c "s=\$(cut -d' ' -f1 /proc/uptime); $W 1 20000 20000; e=\$(cut -d' ' -f1 /proc/uptime); echo \"\$s \$e\" >ow.time" \
+		sh -c "s=\$(cut -d' ' -f1 /proc/uptime); $W 1 100000 100000; e=\$(cut -d' ' -f1 /proc/uptime); echo \"\$s \$e\" >ow.time" \
 		>/dev/null 2>&1
 	echo "overwrite $(awk '{ printf "%.2f\n", $2 - $1 }' ow.time)"
 	rm -rf ow.dir ow.old.dir
