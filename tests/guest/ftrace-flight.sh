@@ -227,6 +227,22 @@ if [ -d $T/events/raw_syscalls/sys_enter ]; then
 	check "--switch-output-event: all calls in one recording or another" \
 		test "$(sum_calls ev "$PPID_FN") $(sum_calls ev "$PGRP_FN")" = "300 200"
 	flight_state_check "--switch-output-event"
+
+	# the workload ends right after the event fires: its save is made
+	# before the end's
+	rm -rf evx.*.dir
+	perf ftrace record --overwrite --switch-output-event='raw_syscalls:sys_enter/id == 111/' \
+		-m 64K -t function -T "$PPID_FN" -T "$PGRP_FN" -o evx "$PHASES" 1 300 1 \
+		>evx.out 2>evx.err
+	check "--switch-output-event, event at the end: exits 0" test $? -eq 0
+	for d in evx.*.dir; do
+		echo "$d: $(nr "$d" "$PPID_FN") getppid, $(grep 'saved by' "$d/perf.snapshot")" | diag
+	done
+	check "--switch-output-event, event at the end: its recording holds phase 1's 300 calls" \
+		sh -c "grep -l '^saved by: raw_syscalls' evx.*.dir/perf.snapshot | wc -l | grep -qx 1"
+	check "--switch-output-event, event at the end: all 300 getppid calls saved" \
+		test "$(sum_calls evx "$PPID_FN")" = 300
+	flight_state_check "--switch-output-event, event at the end"
 else
 	skip "--switch-output-event" "no raw_syscalls:sys_enter event"
 fi
