@@ -238,7 +238,7 @@ if [ -d $T/events/raw_syscalls/sys_enter ]; then
 	for d in evx.*.dir; do
 		echo "$d: $(nr "$d" "$PPID_FN") getppid, $(grep 'saved by' "$d/perf.snapshot")" | diag
 	done
-	check "--switch-output-event, event at the end: its recording holds phase 1's 300 calls" \
+	check "--switch-output-event, event at the end: one recording saved by the event" \
 		sh -c "grep -l '^saved by: raw_syscalls' evx.*.dir/perf.snapshot | wc -l | grep -qx 1"
 	check "--switch-output-event, event at the end: all 300 getppid calls saved" \
 		test "$(sum_calls evx "$PPID_FN")" = 300
