@@ -243,6 +243,34 @@ if [ -d $T/events/raw_syscalls/sys_enter ]; then
 	check "--switch-output-event, event at the end: all 300 getppid calls saved" \
 		test "$(sum_calls evx "$PPID_FN")" = 300
 	flight_state_check "--switch-output-event, event at the end"
+
+	# a filter the kernel refuses: its reason named, tracefs as before
+	for mode in --overwrite --switch-output; do
+		rm -rf evf.dir evf.*.dir
+		perf ftrace record $mode --switch-output-event='raw_syscalls:sys_enter/idd == 111/' \
+			-m 64K -t function -T "$PPID_FN" -o evf true >evf.out 2>evf.err
+		status=$?
+		check "--switch-output-event $mode, a bad filter: refused ($status)" test $status -ne 0
+		diag <evf.err
+		check "--switch-output-event $mode, a bad filter: the kernel's reason named" \
+			grep -qx 'perf ftrace record: the kernel refuses the filter of raw_syscalls:sys_enter: Field not found' evf.err
+		check "--switch-output-event $mode, a bad filter: no recording" \
+			test -z "$(ls -d evf.dir evf.*.dir 2>/dev/null)"
+		flight_state_check "--switch-output-event $mode, a bad filter"
+	done
+
+	# the top level (function_graph with -G) has no instance for the
+	# trigger: refused before tracefs is touched
+	if [ "$SNAP_BEFORE" != "no snapshot file" ]; then
+		perf ftrace record --overwrite --switch-output-event='raw_syscalls:sys_enter/id == 111/' \
+			-m 256K -t function_graph -G "$PPID_FN" -o evg true >evg.out 2>evg.err
+		one_line_error "--switch-output-event --overwrite at the top level" evg.err $?
+		check "--switch-output-event --overwrite at the top level: says it needs an instance" \
+			grep -q 'needs an instance: function_graph runs at the top level' evg.err
+		check "--switch-output-event --overwrite at the top level: no recording" \
+			test ! -e evg.dir
+		flight_state_check "--switch-output-event --overwrite at the top level"
+	fi
 else
 	skip "--switch-output-event" "no raw_syscalls:sys_enter event"
 fi

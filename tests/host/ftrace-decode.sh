@@ -107,6 +107,24 @@ fi
 expect_ok "report with lost events" ftrace report -i lost &&
 	{ grep -q '^# Lost events: 42' out.txt && ok "report counts lost events" || notok "lost in report"; }
 
+# a flight recorder's save whose first pages had no room for their count
+$MKREC snap.dir --cpus 2 --iter 100 --snapshot 7
+if expect_ok "show of a snapshot" ftrace show -i snap; then
+	n=$(grep -c '^CPU:[01] \[OVERWRITTEN 7 EVENTS\]$' out.txt)
+	[ "$n" -eq 2 ] && ok "a first page without a count takes perf.snapshot's" ||
+		notok "OVERWRITTEN lines with perf.snapshot's count: $n of 2"
+	grep -q LOST out.txt && notok "a snapshot's overwritten events shown as lost" ||
+		ok "a snapshot's overwritten events are not lost"
+fi
+expect_ok "report of a snapshot" ftrace report -i snap &&
+	{ grep -q '^# Snapshot: saved by SIGUSR2 at .*, 14 events overwritten' out.txt &&
+		! grep -q '^# Lost events' out.txt && ok "report: a snapshot, nothing lost" ||
+		notok "report's header of a snapshot: $(grep -E '^# (Snapshot|Lost)' out.txt)"; }
+sed -i '/^cpu/d' snap.dir/perf.snapshot
+expect_ok "show of a snapshot without per-CPU counts" ftrace show -i snap &&
+	{ [ "$(grep -c '^CPU:[01] \[OVERWRITTEN EVENTS\]$' out.txt)" -eq 2 ] &&
+		ok "no count where neither counted" || notok "OVERWRITTEN without a count"; }
+
 $MKREC miss.dir --cpus 3
 : >miss.dir/trace-cpu0.buf
 rm miss.dir/trace-cpu2.buf

@@ -3,7 +3,8 @@
 """Write a synthetic 'perf ftrace record' directory, for tests without tracefs.
 
   mkrec.py DIR [--tracer function|function_graph] [--cpus N] [--iter N]
-               [--lost CPU] [--no-kallsyms] [--header-only] [--aliases]
+               [--lost CPU] [--snapshot N] [--no-kallsyms] [--header-only]
+               [--aliases]
                [--irq-in-return | --irq-in-entry | --irq-in-exit]
                [--clock-ahead NS] [--comm-records]
 
@@ -210,7 +211,7 @@ def encode_event(delta, payload):
     return out
 
 
-def pages(evs, lost_page=None):
+def pages(evs, lost_page=None, first_missed=False):
     out = []
     i = 0
     while i < len(evs):
@@ -231,6 +232,9 @@ def pages(evs, lost_page=None):
             # long, so bit 31 comes sign-extended into the upper half.
             commit |= 0xffffffff00000000 | (1 << 31) | (1 << 30)
             extra = struct.pack("<Q", 42)
+        elif first_missed and not out:
+            # a page too full to store the count: the flag alone
+            commit |= 0xffffffff00000000 | (1 << 31)
         page = struct.pack("<QQ", base, commit) + data + extra
         out.append(page + b"\0" * (PAGE - len(page)))
     return b"".join(out)
@@ -353,6 +357,10 @@ def main():
     ap.add_argument("--iter", type=int, default=10)
     ap.add_argument("--lost", type=int, default=None,
                     help="mark the 2nd page of this CPU as lost 42 events")
+    ap.add_argument("--snapshot", type=int, default=None, metavar="N",
+                    help="a flight recorder's save: each CPU's first page says "
+                    "events were overwritten, without their count, and "
+                    "perf.snapshot counts N a CPU")
     ap.add_argument("--no-kallsyms", action="store_true")
     ap.add_argument("--header-only", action="store_true")
     ap.add_argument("--aliases", action="store_true",
@@ -384,7 +392,13 @@ def main():
         return
     for cpu, evs in workload(tracer, a.cpus, a.iter, a.irq, a.clock_ahead).items():
         with open(os.path.join(a.dir, "trace-cpu%d.buf" % cpu), "wb") as f:
-            f.write(pages(evs, 1 if a.lost == cpu else None))
+            f.write(pages(evs, 1 if a.lost == cpu else None, a.snapshot is not None))
+    if a.snapshot is not None:
+        with open(os.path.join(a.dir, "perf.snapshot"), "w") as f:
+            f.write("saved by: SIGUSR2\nsaved at: 2026-12-07 12:00:00.000000 UTC\n")
+            f.write("overwritten: %d events before it\n" % (a.snapshot * a.cpus))
+            for cpu in range(a.cpus):
+                f.write("cpu%d: %d events overwritten\n" % (cpu, a.snapshot))
 
 
 if __name__ == "__main__":
