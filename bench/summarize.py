@@ -182,6 +182,29 @@ def lossless(r):
     return r["lost"] == 0 and r["session_lost"] in (0, None)
 
 
+RECORDER_BOOTS = 5      # boots that decide a row where the two are within 10%
+
+
+def recorder_goals(row, med, done):
+    """The recorder's goals of a function_graph row, perf at or below
+    trace-cmd, judged only where neither lost an event in any run."""
+    both = all(done.values()) and all(lossless(r) for rs in done.values() for r in rs)
+    boots = min(len(rs) for rs in done.values())
+    for metric, what in [("  less the tracer's on/off", "recorder CPU ms/MB, less the tracer's on/off"),
+                         ("slowdown vs tracer alone", "slowdown vs the tracer alone")]:
+        p, t = med[metric, "perf"], med[metric, "trace-cmd"]
+        if p is None or t is None:
+            continue
+        if not both:
+            verdict = "not judged: a recorder lost events"
+        elif abs(p / t - 1) <= 0.1 and boots < RECORDER_BOOTS:
+            verdict = f"within 10%: {RECORDER_BOOTS} boots decide, {boots} ran"
+        else:
+            verdict = "met" if p <= t else "not met"
+        print(f"function_graph {row}: {what}: perf {fmt(p)}, trace-cmd {fmt(t)} "
+              f"(goal: at most trace-cmd's, neither losing): {verdict}")
+
+
 secs = {(r["name"], r["tool"]): r["seconds"] for r in graph}
 rows_of = {}
 for r in graph:
@@ -202,16 +225,18 @@ for row, runs in rows_of.items():
             else "system-wide")
     what += (f", default buffer ({kbs} KiB per CPU)" if size == "default"
              else f", {kbs} KiB per CPU")
-    part1_table(f"function_graph, {what}: median (min-max)",
-                runs, ["perf", "trace-cmd", "tracer"], ["trace-cmd"],
-                lambda r: secs.get((r["name"], "none")),
-                lambda r: secs.get((r["name"], "tracer")))
+    med = part1_table(f"function_graph, {what}: median (min-max)",
+                      runs, ["perf", "trace-cmd", "tracer"], ["trace-cmd"],
+                      lambda r: secs.get((r["name"], "none")),
+                      lambda r: secs.get((r["name"], "tracer")))
     print(f"workload untraced: "
           f"{spread(r['seconds'] for r in runs if r['tool'] == 'none')[0]} s")
+    done = {}
     for t in ("perf", "trace-cmd"):
-        done_t = [r for r in runs if r["tool"] == t and r["seconds"] is not None]
-        print(f"{NAMES[t]}: no event lost in {sum(map(lossless, done_t))} "
-              f"of {len(done_t)} runs, over the workload and the whole session")
+        done[t] = [r for r in runs if r["tool"] == t and r["seconds"] is not None]
+        print(f"{NAMES[t]}: no event lost in {sum(map(lossless, done[t]))} "
+              f"of {len(done[t])} runs, over the workload and the whole session")
+    recorder_goals(row[len("graph-"):], med, done)
 
 # record -a of function_graph around `sleep 1`, the system mostly idle:
 # what users run (issue 34).  One line per boot, perf and trace-cmd in it.
