@@ -135,8 +135,11 @@ perf ftrace report -i graph -D >dump.out 2>&1
 dump_rc=$?
 awk -v fn="$kname" '
 BEGIN { n = 0 }
+# report -D prints the times in hex without 0x, a pointer with it
 function hex(s,   i, n) {
-	n = 0; s = tolower(substr(s, 3))
+	n = 0; s = tolower(s)
+	if (substr(s, 1, 2) == "0x")
+		s = substr(s, 3)
 	for (i = 1; i <= length(s); i++)
 		n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
 	return n
