@@ -135,7 +135,8 @@ perf ftrace report -i graph -D >dump.out 2>&1
 dump_rc=$?
 awk -v fn="$kname" '
 BEGIN { n = 0 }
-# report -D prints the times in hex without 0x, a pointer with it
+# report -D prints the times as their print fmt does (%llx, no 0x); a field
+# it prints raw has 0x
 function hex(s,   i, n) {
 	n = 0; s = tolower(s)
 	if (substr(s, 1, 2) == "0x")
