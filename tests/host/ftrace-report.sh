@@ -137,6 +137,20 @@ expect "the interrupt's calls are the returning call's siblings, as their depth 
 	"grep -q '% dummy_stats;__x64_sys_getppid;do_syscall_64\$' irq-g.txt &&
 	 grep -q '% dummy_xmit;__x64_sys_getppid;do_syscall_64\$' irq-g.txt"
 
+# A module in two runs of addresses: another module's function lies
+# between dummy_xmit and dummy_stats.  Each symbol still ends where the
+# next of its own module starts: the report is the one of the same calls
+# without that function, entry for entry and call path for call path.
+python3 "$HERE/mkrec.py" irq3 --cpus 3 --iter 20 --irq-in-return &&
+python3 "$HERE/mkrec.py" split --cpus 3 --iter 20 --irq-in-return --split-module ||
+	notok "mkrec.py --split-module"
+for args in "-n -s dso,sym" "-g folded,0,caller -s dso,sym"; do
+	"$PERF" ftrace report -i irq3 -q --stdio $args >irq3.txt 2>&1
+	"$PERF" ftrace report -i split -q --stdio $args >split.txt 2>&1
+	expect "a module split by another's function: report $args as without it" \
+		"grep -q dummy_stats split.txt && grep -q dummy_xmit split.txt && cmp -s irq3.txt split.txt"
+done
+
 # An interrupt in an entry (6.12): the kernel has raised the depth when
 # dummy_stats comes, before the entry of __rcu_read_lock.  The first time
 # the call time of __rcu_read_lock came 100 ns before it: the interrupt is

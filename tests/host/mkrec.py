@@ -4,7 +4,7 @@
 
   mkrec.py DIR [--tracer function|function_graph] [--cpus N] [--iter N]
                [--lost CPU] [--snapshot N] [--no-kallsyms] [--header-only]
-               [--aliases]
+               [--aliases] [--split-module]
                [--irq-in-return | --irq-in-entry | --irq-in-exit]
                [--clock-ahead NS] [--comm-records]
 
@@ -81,6 +81,13 @@ ALIASES = [
     (0xffffffff81003000, "T", "__sched_text_start", None, "before"),
     (0xffffffff81003000, "t", "__ksys_write_alias", None, "after"),
 ]
+
+
+# With --split-module, a function of another module lies between dummy's
+# two and is listed after them, as the kernel lists the freed init
+# functions of a module after all the modules: [dummy] is then two runs
+# of addresses, and each of its symbols ends where its next one starts.
+SPLIT = (0xffffffffc0001400, "t", "other_init", "other")
 
 
 def with_aliases(syms):
@@ -365,6 +372,8 @@ def main():
     ap.add_argument("--header-only", action="store_true")
     ap.add_argument("--aliases", action="store_true",
                     help="add aliases and section markers to kallsyms")
+    ap.add_argument("--split-module", action="store_true",
+                    help="another module's function between dummy's two")
     ap.add_argument("--irq-in-return", action="store_const", dest="irq",
                     const="return", help="an interrupt in a return, as workload() says")
     ap.add_argument("--irq-in-entry", action="store_const", dest="irq",
@@ -384,10 +393,13 @@ def main():
     tracer = "function" if a.tracer == "function" else "function_graph"
     evnames = ["function"] if tracer == "function" else \
         ["funcgraph_entry", "funcgraph_exit"]
+    syms = with_aliases(SYMS) if a.aliases else SYMS
+    if a.split_module:
+        syms = syms + [SPLIT]
     os.makedirs(a.dir, exist_ok=True)
     with open(os.path.join(a.dir, "perf.header"), "wb") as f:
         f.write(perf_header(tracer, a.cpus, not a.no_kallsyms, evnames,
-                            a.foreign, with_aliases(SYMS) if a.aliases else SYMS))
+                            a.foreign, syms))
     if a.header_only:
         return
     for cpu, evs in workload(tracer, a.cpus, a.iter, a.irq, a.clock_ahead).items():
