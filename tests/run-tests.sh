@@ -67,7 +67,7 @@ host_tests() {
 	local t
 	for t in "$REPO"/tests/host/*.sh; do
 		echo "# host: ${t##*/}"
-		"$t"
+		"$REPO/tests/run-host-test.sh" "$t"
 	done
 }
 
